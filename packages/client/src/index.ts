@@ -1,0 +1,1 @@
+export { normalizeBaseUrl } from './base-url.js';

@@ -1,0 +1,3 @@
+export { paginationQuery, type PaginationQuery } from './pagination.js';
+
+export const API_VERSION = '1.0.0';

@@ -1,0 +1,1 @@
+export { assertTestDatabase } from './test-guard.js';

@@ -1,0 +1,1 @@
+export { DomainError, type DomainErrorCode } from './errors.js';

@@ -1,0 +1,1 @@
+export { chooseBackend, type Backend } from './choose-backend.js';

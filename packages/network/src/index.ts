@@ -1,0 +1,1 @@
+export { idempotencyKey } from './idempotency.js';

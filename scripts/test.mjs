@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Runs every package's tests through turbo, then adds up the results each package's vitest wrote
+// to test-results.json and prints one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', ...args], { cwd: root, stdio: 'inherit' });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let packages = 0;
+for (const group of ['packages', 'apps']) {
+  for (const name of readdirSync(join(root, group))) {
+    const file = join(root, group, name, 'test-results.json');
+    if (!existsSync(file)) continue;
+    const result = JSON.parse(readFileSync(file, 'utf8'));
+    packages += 1;
+    passed += result.numPassedTests;
+    failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
+    skipped += result.numPendingTests + result.numTodoTests;
+  }
+}
+
+console.log(`\n${packages} packages tested`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+const ranNothing = passed + failed === 0;
+if (ranNothing) console.error('no test was executed');
+process.exit(turbo.status !== 0 || failed > 0 || ranNothing ? 1 : 0);

@@ -1,0 +1,19 @@
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+/**
+ * Shared test settings for every package. Workspace packages are resolved through their `source`
+ * export condition, so tests run against TypeScript sources and need no prior build.
+ */
+export function sharedConfig(overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
+  return defineConfig({
+    resolve: { conditions: ['source', 'import', 'module', 'node', 'default'] },
+    ssr: { resolve: { conditions: ['source', 'import', 'module', 'node', 'default'] } },
+    test: {
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+      ...overrides,
+    },
+  });
+}
