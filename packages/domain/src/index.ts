@@ -1,1 +1,2 @@
 export { DomainError, type DomainErrorCode } from './errors.js';
+export * from './vocabulary.js';
