@@ -6,8 +6,11 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
  */
 export function sharedConfig(overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
   return defineConfig({
-    resolve: { conditions: ['source', 'import', 'module', 'node', 'default'] },
-    ssr: { resolve: { conditions: ['source', 'import', 'module', 'node', 'default'] } },
+    // Only `source` is added to Node's own conditions: vitest hands the SSR list to its workers as
+    // `--conditions` flags, and `import` there would make `require()` pick ESM builds (breaking
+    // CommonJS dependencies such as Express's router).
+    resolve: { conditions: ['source', 'node', 'default'] },
+    ssr: { resolve: { conditions: ['source', 'node', 'default'] } },
     test: {
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       reporters: ['default', ['json', { outputFile: 'test-results.json' }]],

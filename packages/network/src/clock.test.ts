@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock, createScaledClock, systemClock } from './clock.js';
+
+describe('createManualClock', () => {
+  it('stands still until advanced or set', () => {
+    const clock = createManualClock('2025-01-01T00:00:00.000Z');
+    expect(clock().toISOString()).toBe('2025-01-01T00:00:00.000Z');
+    expect(clock.advance(90_000).toISOString()).toBe('2025-01-01T00:01:30.000Z');
+    clock.set(new Date('2025-06-01T12:00:00.000Z'));
+    expect(clock().toISOString()).toBe('2025-06-01T12:00:00.000Z');
+  });
+
+  it('hands out copies, so a caller cannot move time by mutating a date', () => {
+    const clock = createManualClock(0);
+    clock().setTime(5_000);
+    expect(clock().getTime()).toBe(0);
+  });
+
+  it('rejects an invalid start', () => {
+    expect(() => createManualClock('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('createScaledClock', () => {
+  it('runs scale times faster than real time from its epoch', () => {
+    let real = 1_000_000;
+    const clock = createScaledClock({ scale: 1440, epoch: 1_000_000, realNow: () => real });
+    real += 60_000;
+    expect(clock().getTime()).toBe(1_000_000 + 86_400_000);
+  });
+
+  it('agrees with another scaled clock of the same epoch and scale created later', () => {
+    let real = 5_000;
+    const first = createScaledClock({ scale: 100, epoch: 0, realNow: () => real });
+    real = 9_000;
+    const second = createScaledClock({ scale: 100, epoch: 0, realNow: () => real });
+    expect(second().getTime()).toBe(first().getTime());
+  });
+
+  it('starts at the current time when no epoch is given', () => {
+    const clock = createScaledClock({ scale: 10, realNow: () => 42 });
+    expect(clock().getTime()).toBe(42);
+  });
+
+  it('rejects a scale that is not positive', () => {
+    expect(() => createScaledClock({ scale: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('systemClock', () => {
+  it('reads real time', () => {
+    expect(Math.abs(systemClock().getTime() - Date.now())).toBeLessThan(1_000);
+  });
+});
