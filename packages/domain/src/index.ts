@@ -1,2 +1,31 @@
-export { DomainError, type DomainErrorCode } from './errors.js';
 export * from './vocabulary.js';
+export * from './errors.js';
+export * from './ids.js';
+export * from './defaults.js';
+export type * from './model.types.js';
+
+export * from './campaign-state.rules.js';
+export * from './sequence-editing.rules.js';
+export * from './lead-progress.rules.js';
+export * from './variant-editing.rules.js';
+export * from './variant-rotation.rules.js';
+export * from './keyword-icp.matcher.js';
+export * from './template-rendering.js';
+export * from './message-composition.rules.js';
+export * from './lead-status.rules.js';
+export * from './lead-distribution.rules.js';
+export * from './public-identifier.js';
+export * from './block-precedence.rules.js';
+export * from './lead-import.rules.js';
+
+export * from './seeded-random.js';
+export * from './working-hours.schedule.js';
+export * from './step-timing.schedule.js';
+export * from './account-capacity.schedule.js';
+export * from './action-planning.schedule.js';
+
+export * from './analytics.math.js';
+
+export * from './event-catalogue.js';
+export * from './event-envelope.js';
+export * from './event-samples.js';

@@ -1,0 +1,140 @@
+/**
+ * The webhook event catalogue: the `data` each of the nine event types carries. Every timestamp is
+ * an ISO 8601 string. Deliveries wrap the data in the envelope `{ id, type, timestamp, workspaceId,
+ * data }` (see `buildEvent`).
+ */
+import type { EventType, LeadTag } from './vocabulary.js';
+
+/** Who set a lead's tag: a person through the API, or the screener's analysis of a reply. */
+export const TAG_SOURCES = ['manual', 'screener'] as const;
+export type TagSource = (typeof TAG_SOURCES)[number];
+
+/** The lead as events show it. */
+export interface EventLead {
+  id: string;
+  publicIdentifier: string;
+  firstName: string;
+  lastName: string;
+  networkUrl: string;
+}
+
+export interface ConnectionRequestAcceptedData {
+  campaignId: string;
+  leadId: string;
+  accountId: string;
+  lead: EventLead;
+  acceptedAt: string;
+}
+
+export interface MessageReceivedData {
+  campaignId: string;
+  leadId: string;
+  accountId: string;
+  lead: EventLead;
+  conversationUrn: string;
+  messageId: string;
+  content: string;
+  receivedAt: string;
+}
+
+export interface LeadTaggedData<Tag extends LeadTag = LeadTag> {
+  campaignId: string;
+  leadId: string;
+  lead: EventLead;
+  tag: Tag;
+  source: TagSource;
+  taggedAt: string;
+}
+
+export interface CampaignCompletedData {
+  campaignId: string;
+  name: string;
+  totalLeads: number;
+  completedAt: string;
+}
+
+export interface CampaignWithoutLeadsData {
+  campaignId: string;
+  name: string;
+  detectedAt: string;
+}
+
+export interface NetworkAccountDisconnectedData {
+  accountId: string;
+  name: string;
+  reason: string;
+  disconnectedAt: string;
+}
+
+export interface EventDataMap {
+  connection_request_accepted: ConnectionRequestAcceptedData;
+  message_received: MessageReceivedData;
+  lead_tagged_interested: LeadTaggedData<'interested'>;
+  lead_meeting_booked: LeadTaggedData<'meeting_booked'>;
+  lead_status_matched: LeadTaggedData<'matched'>;
+  lead_status_discarded: LeadTaggedData<'discarded'>;
+  campaign_completed: CampaignCompletedData;
+  campaign_without_leads: CampaignWithoutLeadsData;
+  network_account_disconnected: NetworkAccountDisconnectedData;
+}
+
+export type EventData<T extends EventType = EventType> = EventDataMap[T];
+
+/** The envelope of every delivered event. */
+export interface WebhookEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  /** ISO 8601: when the transition happened. */
+  timestamp: string;
+  workspaceId: string;
+  data: EventDataMap[T];
+}
+
+const LEAD_TAGGED_FIELDS = ['campaignId', 'leadId', 'lead', 'tag', 'source', 'taggedAt'] as const;
+
+/** The fields of each type's `data`, in the order deliveries show them (for docs and shape tests). */
+export const EVENT_DATA_FIELDS = {
+  connection_request_accepted: ['campaignId', 'leadId', 'accountId', 'lead', 'acceptedAt'],
+  message_received: [
+    'campaignId',
+    'leadId',
+    'accountId',
+    'lead',
+    'conversationUrn',
+    'messageId',
+    'content',
+    'receivedAt',
+  ],
+  lead_tagged_interested: LEAD_TAGGED_FIELDS,
+  lead_meeting_booked: LEAD_TAGGED_FIELDS,
+  lead_status_matched: LEAD_TAGGED_FIELDS,
+  lead_status_discarded: LEAD_TAGGED_FIELDS,
+  campaign_completed: ['campaignId', 'name', 'totalLeads', 'completedAt'],
+  campaign_without_leads: ['campaignId', 'name', 'detectedAt'],
+  network_account_disconnected: ['accountId', 'name', 'reason', 'disconnectedAt'],
+} as const satisfies { [T in EventType]: readonly (keyof EventDataMap[T])[] };
+
+export const EVENT_LEAD_FIELDS = [
+  'id',
+  'publicIdentifier',
+  'firstName',
+  'lastName',
+  'networkUrl',
+] as const satisfies readonly (keyof EventLead)[];
+
+/** The event-facing view of a lead; absent names become empty strings. */
+export function toEventLead(lead: {
+  id: string;
+  publicIdentifier: string;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  networkUrl?: string | null | undefined;
+}): EventLead {
+  return {
+    id: lead.id,
+    publicIdentifier: lead.publicIdentifier,
+    firstName: lead.firstName ?? '',
+    lastName: lead.lastName ?? '',
+    networkUrl: lead.networkUrl ?? '',
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Sample events for `GET /v1/hooks/perform-list`: shaped exactly like real deliveries, with ids
+ * that are valid, stable and recognisably fake, so a webhook consumer can be built before the first
+ * real event.
+ */
+import { createHash } from 'node:crypto';
+import type { EventDataMap, EventLead, WebhookEvent } from './event-catalogue.js';
+import { buildEvent } from './event-envelope.js';
+import { conversationUrn, type IdPrefix } from './ids.js';
+import { LIMITS, type EventType } from './vocabulary.js';
+
+function sampleId(prefix: IdPrefix): string {
+  return `${prefix}_${createHash('sha256').update(`sample:${prefix}`).digest('hex').slice(0, 24)}`;
+}
+
+const SAMPLE_LEAD: EventLead = {
+  id: sampleId('led'),
+  publicIdentifier: 'jane-doe',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  networkUrl: 'https://www.network.example/in/jane-doe/',
+};
+
+const CAMPAIGN = { campaignId: sampleId('cmp') };
+const LEAD = { leadId: SAMPLE_LEAD.id, lead: SAMPLE_LEAD };
+const ACCOUNT_LEAD = { campaignId: CAMPAIGN.campaignId, leadId: SAMPLE_LEAD.id, accountId: sampleId('acc') };
+
+const SAMPLES: { [T in EventType]: (at: string) => EventDataMap[T] } = {
+  connection_request_accepted: (at) => ({ ...ACCOUNT_LEAD, lead: SAMPLE_LEAD, acceptedAt: at }),
+  message_received: (at) => ({
+    ...ACCOUNT_LEAD,
+    lead: SAMPLE_LEAD,
+    conversationUrn: conversationUrn(sampleId('cnv')),
+    messageId: sampleId('msg'),
+    content: 'Thanks for reaching out, happy to talk next week.',
+    receivedAt: at,
+  }),
+  lead_tagged_interested: (at) => ({
+    ...CAMPAIGN,
+    ...LEAD,
+    tag: 'interested',
+    source: 'screener',
+    taggedAt: at,
+  }),
+  lead_meeting_booked: (at) => ({
+    ...CAMPAIGN,
+    ...LEAD,
+    tag: 'meeting_booked',
+    source: 'manual',
+    taggedAt: at,
+  }),
+  lead_status_matched: (at) => ({ ...CAMPAIGN, ...LEAD, tag: 'matched', source: 'screener', taggedAt: at }),
+  lead_status_discarded: (at) => ({ ...CAMPAIGN, ...LEAD, tag: 'discarded', source: 'manual', taggedAt: at }),
+  campaign_completed: (at) => ({ ...CAMPAIGN, name: 'Sample campaign', totalLeads: 42, completedAt: at }),
+  campaign_without_leads: (at) => ({ ...CAMPAIGN, name: 'Sample campaign', detectedAt: at }),
+  network_account_disconnected: (at) => ({
+    accountId: sampleId('acc'),
+    name: 'Sample sender',
+    reason: 'session_expired',
+    disconnectedAt: at,
+  }),
+};
+
+/** A sample event of `type` for the workspace, stamped `now`; its id is stable per workspace. */
+export function sampleEvent<T extends EventType>(type: T, workspaceId: string, now: Date): WebhookEvent<T> {
+  const data = (SAMPLES[type] as (at: string) => EventDataMap[T])(now.toISOString());
+  return buildEvent({ type, transitionKey: `sample:${workspaceId}`, workspaceId, occurredAt: now, data });
+}
+
+/**
+ * What perform-list returns: the newest real events of the type (at most 3), or one sample when the
+ * workspace has none yet.
+ */
+export function performList<T extends EventType>(
+  recent: readonly WebhookEvent<T>[],
+  type: T,
+  workspaceId: string,
+  now: Date,
+): WebhookEvent<T>[] {
+  if (recent.length === 0) return [sampleEvent(type, workspaceId, now)];
+  return [...recent]
+    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))
+    .slice(0, LIMITS.performListMax);
+}
