@@ -1,1 +1,20 @@
-export { normalizeBaseUrl } from './base-url.js';
+export {
+  createOutreachClient,
+  unwrap,
+  type OutreachClient,
+  type OutreachClientOptions,
+} from './create-client.js';
+export {
+  AuthenticationError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  OutreachApiError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+  isOutreachApiError,
+  type ErrorBody,
+} from './errors.js';
+export type { RetryOptions } from './retrying-fetch.js';
+export type * from '@outreach/contract';

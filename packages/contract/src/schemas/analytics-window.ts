@@ -1,0 +1,49 @@
+/**
+ * The time window of the analytics operations, resolved from the optional `startDate` and
+ * `endDate` query values as the document describes them.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Window length when `startDate` is not given. */
+export const DEFAULT_ANALYTICS_WINDOW_DAYS = 30;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface AnalyticsWindow {
+  /** Inclusive. */
+  readonly start: Date;
+  /** Exclusive. */
+  readonly end: Date;
+}
+
+/**
+ * A date-only `startDate` is its UTC midnight; a date-only `endDate` includes that whole UTC day.
+ * Without `endDate` the window ends `now`; without `startDate` it starts 30 days before its end.
+ * The values must already be valid ISO 8601 (the query schemas check them).
+ */
+export function resolveAnalyticsWindow(
+  query: { readonly startDate?: string | undefined; readonly endDate?: string | undefined },
+  now: Date,
+): AnalyticsWindow {
+  const end = query.endDate === undefined ? now : endOf(query.endDate);
+  const start =
+    query.startDate === undefined
+      ? new Date(end.getTime() - DEFAULT_ANALYTICS_WINDOW_DAYS * DAY_MS)
+      : new Date(Date.parse(query.startDate));
+  return { start, end };
+}
+
+function endOf(value: string): Date {
+  const instant = Date.parse(value);
+  return new Date(DATE_ONLY.test(value) ? instant + DAY_MS : instant);
+}
+
+/** True unless both bounds are given and the window they make is empty. */
+export function isOrderedWindow(query: {
+  readonly startDate?: string | undefined;
+  readonly endDate?: string | undefined;
+}): boolean {
+  if (query.startDate === undefined || query.endDate === undefined) return true;
+  const { start, end } = resolveAnalyticsWindow(query, new Date(0));
+  return start.getTime() < end.getTime();
+}

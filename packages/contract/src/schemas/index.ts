@@ -1,0 +1,24 @@
+export * from './account.schema.js';
+export * from './analytics.schema.js';
+export {
+  DEFAULT_ANALYTICS_WINDOW_DAYS,
+  resolveAnalyticsWindow,
+  type AnalyticsWindow,
+} from './analytics-window.js';
+export * from './block-list.schema.js';
+export * from './campaign.schema.js';
+export { isIanaTimeZone, isoDateOrDateTime, VARIABLE_NAME_PATTERN } from './common.schema.js';
+export type {
+  AssertNoMismatch,
+  ContractMismatches,
+  Equal,
+  Normalize,
+  OperationSchemas,
+} from './contract-equality.js';
+export * from './conversation.schema.js';
+export * from './lead.schema.js';
+export { limitQuery, offsetQuery, paginationQuery, type PaginationQuery } from './pagination.schema.js';
+export { requestSchemas, type RequestSchemas } from './request-schemas.js';
+export { ACCOUNT_LIMIT_MAXIMUMS, REQUEST_LIMITS } from './request-limits.js';
+export * from './sequence.schema.js';
+export * from './webhook.schema.js';

@@ -1,0 +1,81 @@
+/**
+ * The zod schemas of every operation, by `operationId`, so a route can look up what to parse.
+ * `ContractCheck` below makes `tsc` fail when any schema's input type differs from the type
+ * generated from `openapi.yaml`, or when an operation is missing or has a part the document lacks.
+ */
+import type { OperationId } from '../api-types.js';
+import * as account from './account.schema.js';
+import * as analytics from './analytics.schema.js';
+import * as blockList from './block-list.schema.js';
+import * as campaign from './campaign.schema.js';
+import type { AssertNoMismatch, ContractMismatches, OperationSchemas } from './contract-equality.js';
+import * as conversation from './conversation.schema.js';
+import * as lead from './lead.schema.js';
+import * as sequence from './sequence.schema.js';
+import * as webhook from './webhook.schema.js';
+
+export const requestSchemas = {
+  createCampaign: { body: campaign.createCampaignBody },
+  listCampaigns: { query: campaign.listCampaignsQuery },
+  getCampaign: { params: campaign.getCampaignParams },
+  updateCampaign: { params: campaign.updateCampaignParams, body: campaign.updateCampaignBody },
+  pauseCampaign: { params: campaign.pauseCampaignParams },
+  startCampaign: { params: campaign.startCampaignParams },
+  addCampaignSenders: { params: campaign.addCampaignSendersParams, body: campaign.addCampaignSendersBody },
+  getCampaignSequence: { params: campaign.getCampaignSequenceParams },
+
+  listCampaignLeads: { params: lead.listCampaignLeadsParams, query: lead.listCampaignLeadsQuery },
+  addLeads: { params: lead.addLeadsParams, body: lead.addLeadsBody },
+  removeLeads: { params: lead.removeLeadsParams, body: lead.removeLeadsBody },
+  updateLeadStatus: { params: lead.updateLeadStatusParams, body: lead.updateLeadStatusBody },
+  tagLead: { params: lead.tagLeadParams, body: lead.tagLeadBody },
+
+  addStep: { params: sequence.addStepParams, body: sequence.addStepBody },
+  updateStep: { params: sequence.updateStepParams, body: sequence.updateStepBody },
+  deleteStep: { params: sequence.deleteStepParams },
+  addVariant: { params: sequence.addVariantParams, body: sequence.addVariantBody },
+  updateVariant: { params: sequence.updateVariantParams, body: sequence.updateVariantBody },
+  deleteVariant: { params: sequence.deleteVariantParams },
+
+  listBlockedLeads: { query: blockList.listBlockedLeadsQuery },
+  blockLeads: { body: blockList.blockLeadsBody },
+  unblockLeads: { body: blockList.unblockLeadsBody },
+  listCampaignBlockedLeads: {
+    params: blockList.listCampaignBlockedLeadsParams,
+    query: blockList.listCampaignBlockedLeadsQuery,
+  },
+  blockCampaignLeads: { params: blockList.blockCampaignLeadsParams, body: blockList.blockCampaignLeadsBody },
+  unblockCampaignLeads: {
+    params: blockList.unblockCampaignLeadsParams,
+    body: blockList.unblockCampaignLeadsBody,
+  },
+
+  listAccounts: { query: account.listAccountsQuery },
+  createAccount: { body: account.createAccountBody },
+  getAccount: { params: account.getAccountParams },
+  getAccountLimits: { params: account.getAccountLimitsParams },
+  updateAccountLimits: { params: account.updateAccountLimitsParams, body: account.updateAccountLimitsBody },
+
+  listConversations: { query: conversation.listConversationsQuery },
+  getConversation: { params: conversation.getConversationParams },
+  markConversationRead: { params: conversation.markConversationReadParams },
+  sendMessage: { params: conversation.sendMessageParams, body: conversation.sendMessageBody },
+
+  campaignAnalytics: { params: analytics.campaignAnalyticsParams, query: analytics.campaignAnalyticsQuery },
+  workspaceAnalytics: { query: analytics.workspaceAnalyticsQuery },
+
+  subscribeHook: { body: webhook.subscribeHookBody },
+  listHooks: { query: webhook.listHooksQuery },
+  unsubscribeHook: { body: webhook.unsubscribeHookBody },
+  performList: { query: webhook.performListQuery },
+
+  getHealth: {},
+  getReadiness: {},
+  getOpenApiDocument: {},
+  getDocs: {},
+} as const satisfies Record<OperationId, OperationSchemas>;
+
+export type RequestSchemas = typeof requestSchemas;
+
+// Fails to compile, naming the operation and part, when the schemas and the document disagree.
+type _ContractCheck = AssertNoMismatch<ContractMismatches<RequestSchemas>>;

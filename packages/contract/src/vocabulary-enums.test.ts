@@ -1,0 +1,37 @@
+import {
+  ACCOUNT_STATUSES,
+  CAMPAIGN_STATUSES,
+  CORE_VARIABLES,
+  EVENT_TYPES,
+  LEAD_INTERNAL_STATUSES,
+  LEAD_STATUSES,
+  LEAD_TAGS,
+  MESSAGE_SENDERS,
+  STEP_TYPES,
+} from '@outreach/domain';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from './openapi-document.js';
+
+const schemas = openApiDocument.components['schemas'] as Record<
+  string,
+  { enum?: unknown; required?: unknown }
+>;
+
+describe('the enums of openapi.yaml', () => {
+  it.each([
+    ['CampaignStatus', CAMPAIGN_STATUSES],
+    ['StepType', STEP_TYPES],
+    ['LeadStatus', LEAD_STATUSES],
+    ['LeadInternalStatus', LEAD_INTERNAL_STATUSES],
+    ['LeadTag', LEAD_TAGS],
+    ['AccountStatus', ACCOUNT_STATUSES],
+    ['MessageSender', MESSAGE_SENDERS],
+    ['EventType', EVENT_TYPES],
+  ] as const)('%s lists the values of the shared vocabulary, in its order', (name, values) => {
+    expect(schemas[name]?.enum).toEqual([...values]);
+  });
+
+  it('CoreVariables names the eight core variables', () => {
+    expect(schemas['CoreVariables']?.required).toEqual([...CORE_VARIABLES]);
+  });
+});
