@@ -1,1 +1,37 @@
+export { connectDb, createDb, type Db, type DbOptions } from './db.js';
+export {
+  AlreadyExistsError,
+  DbError,
+  LeaseLostError,
+  NotFoundError,
+  StatusConflictError,
+  VersionConflictError,
+  type DbErrorCode,
+} from './common/db-errors.js';
+export {
+  asWorkspaceId,
+  conversationIdFromUrn,
+  conversationUrn,
+  eventIdFor,
+  ID_PREFIXES,
+  isId,
+  newId,
+  type IdKind,
+  type WorkspaceId,
+} from './common/public-ids.js';
+export type { LeaseRequest } from './common/lease.js';
+export type { Page, PageRequest } from './common/page.js';
 export { assertTestDatabase } from './test-guard.js';
+
+export * from './action/index.js';
+export * from './api-key/index.js';
+export * from './blocked-lead/index.js';
+export * from './campaign/index.js';
+export * from './conversation/index.js';
+export * from './delivery/index.js';
+export * from './event/index.js';
+export * from './lead/index.js';
+export * from './rate-limit/index.js';
+export * from './sender-account/index.js';
+export * from './webhook-subscription/index.js';
+export * from './workspace/index.js';

@@ -1,0 +1,46 @@
+import { ACTION_TYPES, type ActionType } from '@outreach/domain';
+import { Schema } from 'mongoose';
+import { recordOptions, workspaceIdField } from '../common/record-options.js';
+
+/**
+ * One executed network action (or observed outcome: an accepted invitation, a reply). The log
+ * is append-only and is what analytics count. `stepId` and `variantId` name the step and variant
+ * the action belongs to; for a reply, those of the message it answers.
+ */
+export interface ActionRecord {
+  _id: string;
+  workspaceId: string;
+  campaignId: string;
+  leadId: string;
+  accountId: string | null;
+  stepId: string | null;
+  variantId: string | null;
+  type: ActionType;
+  idempotencyKey: string;
+  occurredAt: Date;
+}
+
+export const actionSchema = new Schema<ActionRecord>(
+  {
+    _id: { type: String, required: true },
+    workspaceId: workspaceIdField,
+    campaignId: { type: String, required: true },
+    leadId: { type: String, required: true },
+    accountId: { type: String, default: null },
+    stepId: { type: String, default: null },
+    variantId: { type: String, default: null },
+    type: { type: String, enum: ACTION_TYPES, required: true },
+    idempotencyKey: { type: String, required: true },
+    occurredAt: { type: Date, required: true },
+  },
+  recordOptions('actions'),
+);
+
+// Serves `record` (an action with a known key is logged once) and `findByIdempotencyKey`.
+actionSchema.index({ workspaceId: 1, idempotencyKey: 1 }, { unique: true });
+// Serves campaign analytics and workspace analytics filtered by campaigns: a date range per campaign.
+actionSchema.index({ workspaceId: 1, campaignId: 1, occurredAt: 1 });
+// Serves workspace analytics without filters: the workspace's actions in a date range.
+actionSchema.index({ workspaceId: 1, occurredAt: 1 });
+// Serves workspace analytics filtered by sender account.
+actionSchema.index({ workspaceId: 1, accountId: 1, occurredAt: 1 });

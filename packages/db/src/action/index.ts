@@ -1,0 +1,3 @@
+export type { ActionCounts } from './action-analytics.js';
+export type { Action } from './action.entity.js';
+export type { ActionAnalytics, ActionRepository, AnalyticsQuery, NewAction } from './action.repository.js';

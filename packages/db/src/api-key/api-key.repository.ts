@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { NotFoundError } from '../common/db-errors.js';
+import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import { API_KEY_PREFIX_LENGTH, hashApiKey, toApiKey, type ApiKey } from './api-key.entity.js';
+import type { ApiKeyRecord } from './api-key.schema.js';
+
+export interface CreatedApiKey {
+  apiKey: ApiKey;
+  /** The key itself, returned once: only its hash is stored. */
+  plaintext: string;
+}
+
+export class ApiKeyRepository {
+  constructor(
+    private readonly records: ScopedModel<ApiKeyRecord>,
+    private readonly clock: () => Date,
+  ) {}
+
+  async create(workspaceId: WorkspaceId, input: { name: string }): Promise<CreatedApiKey> {
+    // A prefix collision inside one workspace is astronomically rare but would break revocation
+    // by prefix, so the unique index rejects it and a fresh key is drawn.
+    for (let attempt = 0; ; attempt += 1) {
+      const plaintext = `okey_${randomBytes(32).toString('base64url')}`;
+      try {
+        const record = await this.records.insertOne(workspaceId, {
+          _id: newId('apiKey'),
+          name: input.name,
+          hash: hashApiKey(plaintext),
+          prefix: plaintext.slice(0, API_KEY_PREFIX_LENGTH),
+          createdAt: this.clock(),
+          lastUsedAt: null,
+          revokedAt: null,
+        });
+        return { apiKey: toApiKey(record), plaintext };
+      } catch (error) {
+        if (!isDuplicateKeyError(error) || attempt >= 2) throw error;
+      }
+    }
+  }
+
+  async list(workspaceId: WorkspaceId): Promise<ApiKey[]> {
+    const records = await this.records.find(workspaceId, {}, { sort: { createdAt: 1 } });
+    return records.map(toApiKey);
+  }
+
+  /**
+   * Authentication, unscoped by nature: the request names no workspace, its key does. Returns
+   * the key (with its workspace) when it exists and is not revoked.
+   */
+  async findActiveByHash(hash: string): Promise<ApiKey | null> {
+    const record = await this.records.acrossWorkspaces
+      .findOne({ hash, revokedAt: null })
+      .lean<ApiKeyRecord>()
+      .exec();
+    return record ? toApiKey(record) : null;
+  }
+
+  /** Revokes the workspace's key with this prefix; revoking twice keeps the first date. */
+  async revokeByPrefix(workspaceId: WorkspaceId, prefix: string): Promise<ApiKey> {
+    await this.records.updateOne(
+      workspaceId,
+      { prefix, revokedAt: null },
+      { $set: { revokedAt: this.clock() } },
+    );
+    const record = await this.records.findOne(workspaceId, { prefix });
+    if (!record) throw new NotFoundError('api key', [prefix]);
+    return toApiKey(record);
+  }
+
+  /** Records use without a write per request: the date only moves forward. */
+  async touchLastUsed(workspaceId: WorkspaceId, id: string, at: Date): Promise<void> {
+    await this.records.updateOne(
+      workspaceId,
+      { _id: id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: at } }] },
+      { $set: { lastUsedAt: at } },
+    );
+  }
+}

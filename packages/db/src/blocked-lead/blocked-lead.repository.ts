@@ -1,0 +1,110 @@
+import type { QueryFilter } from 'mongoose';
+import { NotFoundError } from '../common/db-errors.js';
+import { containsPattern, pageBounds, type Page, type PageRequest } from '../common/page.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import { toBlockedLead, type BlockedLead } from './blocked-lead.entity.js';
+import type { BlockedLeadRecord } from './blocked-lead.schema.js';
+
+/** Which block list: the workspace-wide one, or one campaign's. */
+export type BlockTarget = { scope: 'workspace' } | { scope: 'campaign'; campaignId: string };
+
+export interface BlockListQuery extends PageRequest {
+  /** By block date; newest first by default. */
+  sort?: 'ASC' | 'DESC';
+  /** Case-insensitive substring of the public identifier. */
+  search?: string;
+}
+
+function targetFilter(target: BlockTarget): QueryFilter<BlockedLeadRecord> {
+  return target.scope === 'workspace'
+    ? { scope: 'workspace', campaignId: null }
+    : { scope: 'campaign', campaignId: target.campaignId };
+}
+
+/** Blocks that apply to a lead of `campaignId`: the workspace's, and that campaign's. */
+function applicableFilter(campaignId: string): QueryFilter<BlockedLeadRecord> {
+  return { $or: [{ scope: 'workspace' }, { scope: 'campaign', campaignId }] };
+}
+
+export class BlockedLeadRepository {
+  constructor(
+    private readonly records: ScopedModel<BlockedLeadRecord>,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Blocks profiles in one list. Idempotent per profile: the unique index refuses a second block
+   * of the same profile in the same list, and `blocked` counts only the new ones.
+   */
+  async block(
+    workspaceId: WorkspaceId,
+    target: BlockTarget,
+    entries: ReadonlyArray<{ publicIdentifier: string; reason?: string | null }>,
+  ): Promise<{ blocked: number }> {
+    const now = this.clock();
+    const campaignId = target.scope === 'campaign' ? target.campaignId : null;
+    const { inserted } = await this.records.insertManyCountingDuplicates(
+      workspaceId,
+      entries.map((entry) => ({
+        _id: newId('block'),
+        scope: target.scope,
+        campaignId,
+        publicIdentifier: entry.publicIdentifier,
+        reason: entry.reason ?? null,
+        createdAt: now,
+      })),
+    );
+    return { blocked: inserted.length };
+  }
+
+  async list(
+    workspaceId: WorkspaceId,
+    target: BlockTarget,
+    query: BlockListQuery = {},
+  ): Promise<Page<BlockedLead>> {
+    const filter = targetFilter(target);
+    if (query.search) filter.publicIdentifier = containsPattern(query.search);
+    const direction = query.sort === 'ASC' ? 1 : -1;
+    const { skip, limit } = pageBounds(query);
+    const [total, records] = await Promise.all([
+      this.records.count(workspaceId, filter),
+      this.records.find(workspaceId, filter, { sort: { createdAt: direction, _id: direction }, skip, limit }),
+    ]);
+    return { total, items: records.map(toBlockedLead) };
+  }
+
+  /**
+   * Removes blocks by record id from one list, all or nothing: an id that is not in this list of
+   * this workspace means nothing is removed and NotFoundError lists the unknown ids.
+   */
+  async unblock(workspaceId: WorkspaceId, target: BlockTarget, ids: readonly string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const existing = await this.records.existingIds(workspaceId, unique, targetFilter(target));
+    const missing = unique.filter((id) => !existing.has(id));
+    if (missing.length > 0) throw new NotFoundError('blocked lead', missing);
+    return this.records.deleteMany(workspaceId, { ...targetFilter(target), _id: { $in: unique } });
+  }
+
+  /** Whether a profile may not be contacted in `campaignId` (blocked there or workspace-wide). */
+  async isBlocked(workspaceId: WorkspaceId, campaignId: string, publicIdentifier: string): Promise<boolean> {
+    const record = await this.records.findOne(workspaceId, {
+      publicIdentifier,
+      ...applicableFilter(campaignId),
+    });
+    return record !== null;
+  }
+
+  /** The profiles among `publicIdentifiers` that may not be added to `campaignId`. */
+  async findBlocked(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    publicIdentifiers: readonly string[],
+  ): Promise<Set<string>> {
+    const records = await this.records.find(workspaceId, {
+      publicIdentifier: { $in: [...publicIdentifiers] },
+      ...applicableFilter(campaignId),
+    });
+    return new Set(records.map((record) => record.publicIdentifier));
+  }
+}

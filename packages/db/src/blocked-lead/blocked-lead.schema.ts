@@ -1,0 +1,37 @@
+import { Schema } from 'mongoose';
+import { recordOptions, workspaceIdField } from '../common/record-options.js';
+
+export const BLOCK_SCOPES = ['workspace', 'campaign'] as const;
+export type BlockScope = (typeof BLOCK_SCOPES)[number];
+
+export interface BlockedLeadRecord {
+  _id: string;
+  workspaceId: string;
+  scope: BlockScope;
+  /** The campaign of a campaign-scoped block; null for a workspace-wide block. */
+  campaignId: string | null;
+  publicIdentifier: string;
+  reason: string | null;
+  createdAt: Date;
+}
+
+export const blockedLeadSchema = new Schema<BlockedLeadRecord>(
+  {
+    _id: { type: String, required: true },
+    workspaceId: workspaceIdField,
+    scope: { type: String, enum: BLOCK_SCOPES, required: true },
+    campaignId: { type: String, default: null },
+    publicIdentifier: { type: String, required: true },
+    reason: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+  },
+  recordOptions('blocked_leads'),
+);
+
+// Serves idempotent blocking (one record per scope, campaign and profile, so re-blocking counts
+// nothing) and `isBlocked` / `findBlocked`: the runner's lookup by identifier before every action
+// reads the (workspace, identifier) prefix, which holds at most the workspace block and the
+// campaign blocks of that one profile.
+blockedLeadSchema.index({ workspaceId: 1, publicIdentifier: 1, scope: 1, campaignId: 1 }, { unique: true });
+// Serves `list`: one scope's blocks (the workspace's, or one campaign's) by block date, either way.
+blockedLeadSchema.index({ workspaceId: 1, scope: 1, campaignId: 1, createdAt: -1 });

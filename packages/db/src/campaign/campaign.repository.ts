@@ -1,0 +1,266 @@
+import { CAMPAIGN_STATUSES, type CampaignStatus, type CoreVariable, type StepType } from '@outreach/domain';
+import type { QueryFilter, UpdateQuery } from 'mongoose';
+import { NotFoundError, StatusConflictError, VersionConflictError } from '../common/db-errors.js';
+import { containsPattern, pageBounds, type Page, type PageRequest } from '../common/page.js';
+import { isId, newId, type WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import { DEFAULT_CAMPAIGN_SETTINGS, defaultCoreVariables } from './campaign.defaults.js';
+import { toCampaign, type Campaign } from './campaign.entity.js';
+import type {
+  AiTool,
+  CampaignRecord,
+  CampaignSettings,
+  StepRecord,
+  WorkingHours,
+} from './campaign.schema.js';
+
+export interface NewCampaign {
+  name: string;
+  networkAccounts?: readonly string[];
+  settings?: CampaignSettingsPatch;
+  coreVariables?: Partial<Record<CoreVariable, boolean>>;
+  customVariables?: Record<string, string>;
+}
+
+export interface CampaignSettingsPatch {
+  timezone?: string;
+  workingHours?: Partial<WorkingHours>;
+  invitationTimeoutDays?: number;
+}
+
+export interface CampaignPatch {
+  name?: string;
+  settings?: CampaignSettingsPatch;
+  /** Merged into the stored flags. */
+  coreVariables?: Partial<Record<CoreVariable, boolean>>;
+  /** Replaces the whole map, so a variable can be removed. */
+  customVariables?: Record<string, string>;
+}
+
+export interface VariantInput {
+  id: string;
+  body: string;
+  order: number;
+  isDisabled: boolean;
+  icpDefinitionRaw: string | null;
+  aiTools: readonly AiTool[];
+}
+
+/** A step as stored by a sequence edit; the position in the array is its order. */
+export interface StepInput {
+  id: string;
+  type: StepType;
+  delay: number;
+  stopOnReply: boolean;
+  genericBody: string | null;
+  variants?: readonly VariantInput[];
+}
+
+export interface CampaignListQuery extends PageRequest {
+  status?: CampaignStatus;
+  /** Case-insensitive substring of the name. */
+  search?: string;
+}
+
+function mergedSettings(patch: CampaignSettingsPatch = {}): CampaignSettings {
+  return {
+    timezone: patch.timezone ?? DEFAULT_CAMPAIGN_SETTINGS.timezone,
+    workingHours: { ...DEFAULT_CAMPAIGN_SETTINGS.workingHours, ...patch.workingHours },
+    invitationTimeoutDays: patch.invitationTimeoutDays ?? DEFAULT_CAMPAIGN_SETTINGS.invitationTimeoutDays,
+  };
+}
+
+/** Dotted `$set` paths for a partial patch, so untouched settings and flags keep their values. */
+function patchPaths(patch: CampaignPatch): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  if (patch.name !== undefined) set['name'] = patch.name;
+  const { settings, coreVariables, customVariables } = patch;
+  if (settings?.timezone !== undefined) set['settings.timezone'] = settings.timezone;
+  if (settings?.invitationTimeoutDays !== undefined) {
+    set['settings.invitationTimeoutDays'] = settings.invitationTimeoutDays;
+  }
+  for (const [key, value] of Object.entries(settings?.workingHours ?? {})) {
+    set[`settings.workingHours.${key}`] = value;
+  }
+  for (const [key, value] of Object.entries(coreVariables ?? {})) set[`coreVariables.${key}`] = value;
+  if (customVariables !== undefined) set['customVariables'] = customVariables;
+  return set;
+}
+
+function toStepRecord(step: StepInput): StepRecord {
+  return {
+    _id: step.id,
+    type: step.type,
+    delay: step.delay,
+    stopOnReply: step.stopOnReply,
+    genericBody: step.genericBody,
+    variants: (step.variants ?? []).map((variant) => ({
+      _id: variant.id,
+      body: variant.body,
+      order: variant.order,
+      isDisabled: variant.isDisabled,
+      icpDefinitionRaw: variant.icpDefinitionRaw,
+      aiTools: variant.aiTools.map((tool) => ({ name: tool.name, key: tool.key })),
+    })),
+  };
+}
+
+export class CampaignRepository {
+  constructor(
+    private readonly records: ScopedModel<CampaignRecord>,
+    private readonly clock: () => Date,
+  ) {}
+
+  async create(workspaceId: WorkspaceId, input: NewCampaign): Promise<Campaign> {
+    const now = this.clock();
+    const record = await this.records.insertOne(workspaceId, {
+      _id: newId('campaign'),
+      name: input.name,
+      status: 'draft',
+      settings: mergedSettings(input.settings),
+      coreVariables: { ...defaultCoreVariables(), ...input.coreVariables },
+      customVariables: { ...input.customVariables },
+      networkAccounts: [...new Set(input.networkAccounts ?? [])],
+      steps: [],
+      rotationCounters: {},
+      version: 0,
+      activation: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toCampaign(record);
+  }
+
+  async get(workspaceId: WorkspaceId, id: string): Promise<Campaign | null> {
+    const record = await this.records.findOne(workspaceId, { _id: id });
+    return record ? toCampaign(record) : null;
+  }
+
+  async list(workspaceId: WorkspaceId, query: CampaignListQuery = {}): Promise<Page<Campaign>> {
+    const filter: QueryFilter<CampaignRecord> = {};
+    if (query.status !== undefined) filter.status = query.status;
+    if (query.search) filter.name = containsPattern(query.search);
+    const { skip, limit } = pageBounds(query);
+    const [total, records] = await Promise.all([
+      this.records.count(workspaceId, filter),
+      this.records.find(workspaceId, filter, { sort: { createdAt: -1, _id: -1 }, skip, limit }),
+    ]);
+    return { total, items: records.map(toCampaign) };
+  }
+
+  async update(workspaceId: WorkspaceId, id: string, patch: CampaignPatch): Promise<Campaign> {
+    return this.apply(workspaceId, id, { $set: { ...patchPaths(patch), updatedAt: this.clock() } });
+  }
+
+  /**
+   * Moves the campaign to `to` only if its status is one of `from`, in one conditional update
+   * (two concurrent starts cannot both succeed). Starting counts a new activation.
+   * Throws NotFoundError, or StatusConflictError carrying the status found.
+   */
+  async transitionStatus(
+    workspaceId: WorkspaceId,
+    id: string,
+    transition: { from: readonly CampaignStatus[]; to: CampaignStatus },
+  ): Promise<Campaign> {
+    const update: UpdateQuery<CampaignRecord> = { $set: { status: transition.to, updatedAt: this.clock() } };
+    if (transition.to === 'active') update.$inc = { activation: 1 };
+    const record = await this.records.findOneAndUpdate(
+      workspaceId,
+      { _id: id, status: { $in: [...transition.from] } },
+      update,
+    );
+    if (record) return toCampaign(record);
+    const current = await this.get(workspaceId, id);
+    if (!current) throw new NotFoundError('campaign', [id]);
+    throw new StatusConflictError('campaign', id, current.status, transition.from);
+  }
+
+  /** Assigns sender accounts (set semantics: assigning one twice keeps one). */
+  async addSenders(workspaceId: WorkspaceId, id: string, accountIds: readonly string[]): Promise<Campaign> {
+    return this.apply(workspaceId, id, {
+      $addToSet: { networkAccounts: { $each: [...accountIds] } },
+      $set: { updatedAt: this.clock() },
+    });
+  }
+
+  /**
+   * Stores a new sequence computed from the campaign as read at `expectedVersion`. The update is
+   * conditional on that version and bumps it, so of two edits based on the same read, one
+   * stores and the other gets a VersionConflictError (and can re-read and retry): neither edit
+   * can silently overwrite the other.
+   */
+  async replaceSequence(
+    workspaceId: WorkspaceId,
+    id: string,
+    edit: { expectedVersion: number; steps: readonly StepInput[] },
+  ): Promise<Campaign> {
+    const record = await this.records.findOneAndUpdate(
+      workspaceId,
+      { _id: id, version: edit.expectedVersion },
+      { $set: { steps: edit.steps.map(toStepRecord), updatedAt: this.clock() }, $inc: { version: 1 } },
+    );
+    if (record) return toCampaign(record);
+    const current = await this.get(workspaceId, id);
+    if (!current) throw new NotFoundError('campaign', [id]);
+    throw new VersionConflictError(id, edit.expectedVersion, current.version);
+  }
+
+  /**
+   * The step's next round-robin position: an atomic `$inc` returning the value before it, so
+   * concurrent picks get distinct, consecutive positions and traffic splits evenly.
+   */
+  async nextRotation(workspaceId: WorkspaceId, id: string, stepId: string): Promise<number> {
+    if (!isId('step', stepId)) throw new NotFoundError('step', [stepId]);
+    const path = `rotationCounters.${stepId}`;
+    const record = await this.records.findOneAndUpdate(
+      workspaceId,
+      { _id: id, 'steps._id': stepId },
+      { $inc: { [path]: 1 } },
+    );
+    if (!record) throw new NotFoundError('step', [stepId]);
+    return (record.rotationCounters[stepId] ?? 1) - 1;
+  }
+
+  async countByStatus(workspaceId: WorkspaceId): Promise<Record<CampaignStatus, number>> {
+    const rows = await this.records.aggregate<{ _id: CampaignStatus; count: number }>(workspaceId, [
+      { $group: { _id: '$status', count: { $sum: 1 } } },
+    ]);
+    const counts = Object.fromEntries(CAMPAIGN_STATUSES.map((status) => [status, 0])) as Record<
+      CampaignStatus,
+      number
+    >;
+    for (const row of rows) counts[row._id] = row.count;
+    return counts;
+  }
+
+  async listIdsByStatus(workspaceId: WorkspaceId, statuses: readonly CampaignStatus[]): Promise<string[]> {
+    const records = await this.records.find(workspaceId, { status: { $in: [...statuses] } });
+    return records.map((record) => record._id);
+  }
+
+  /**
+   * The runner's view, unscoped by nature: active campaigns of every workspace, in `_id` order,
+   * `limit` at a time after `afterId`. Each carries its workspaceId for the scoped calls that follow.
+   */
+  async listActiveAcrossWorkspaces(page: { afterId?: string; limit?: number } = {}): Promise<Campaign[]> {
+    const filter: QueryFilter<CampaignRecord> = { status: 'active' };
+    if (page.afterId !== undefined) filter._id = { $gt: page.afterId };
+    const records = await this.records.acrossWorkspaces
+      .find(filter)
+      .sort({ _id: 1 })
+      .limit(page.limit ?? 100)
+      .lean<CampaignRecord[]>()
+      .exec();
+    return records.map(toCampaign);
+  }
+
+  private async apply(
+    workspaceId: WorkspaceId,
+    id: string,
+    update: UpdateQuery<CampaignRecord>,
+  ): Promise<Campaign> {
+    const record = await this.records.findOneAndUpdate(workspaceId, { _id: id }, update);
+    if (!record) throw new NotFoundError('campaign', [id]);
+    return toCampaign(record);
+  }
+}

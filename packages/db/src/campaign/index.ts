@@ -1,0 +1,12 @@
+export { DEFAULT_CAMPAIGN_SETTINGS, defaultCoreVariables } from './campaign.defaults.js';
+export type { Campaign, Step, StepVariant } from './campaign.entity.js';
+export type {
+  CampaignListQuery,
+  CampaignPatch,
+  CampaignRepository,
+  CampaignSettingsPatch,
+  NewCampaign,
+  StepInput,
+  VariantInput,
+} from './campaign.repository.js';
+export type { AiTool, CampaignSettings, WorkingHours } from './campaign.schema.js';

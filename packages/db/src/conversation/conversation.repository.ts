@@ -1,0 +1,109 @@
+import type { QueryFilter } from 'mongoose';
+import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import { pageBounds, type Page, type PageRequest } from '../common/page.js';
+import { conversationIdFromUrn, newId, type WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import {
+  toConversation,
+  toMessage,
+  type Conversation,
+  type ConversationWithMessages,
+} from './conversation.entity.js';
+import type { ConversationRecord } from './conversation.schema.js';
+import type { MessageRecord } from './message.schema.js';
+
+export interface ConversationListQuery extends PageRequest {
+  campaignId?: string;
+  accountId?: string;
+  unread?: boolean;
+}
+
+export class ConversationRepository {
+  constructor(
+    private readonly conversations: ScopedModel<ConversationRecord>,
+    private readonly messages: ScopedModel<MessageRecord>,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * The lead's conversation, opened on first use. An upsert on the unique (workspace, lead) key;
+   * when two callers open it at once, one insert wins and the other reads the winner's record.
+   */
+  async getOrCreateForLead(
+    workspaceId: WorkspaceId,
+    lead: { leadId: string; campaignId: string; accountId: string | null },
+  ): Promise<Conversation> {
+    const now = this.clock();
+    const open = () =>
+      this.conversations.findOneAndUpdate(
+        workspaceId,
+        { leadId: lead.leadId },
+        {
+          $setOnInsert: {
+            _id: newId('conversation'),
+            campaignId: lead.campaignId,
+            accountId: lead.accountId,
+            unread: false,
+            lastMessageAt: null,
+            createdAt: now,
+            updatedAt: now,
+          },
+        },
+        { upsert: true },
+      );
+    try {
+      return toConversation((await open()) as ConversationRecord);
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      return toConversation((await open()) as ConversationRecord);
+    }
+  }
+
+  async get(workspaceId: WorkspaceId, id: string): Promise<Conversation | null> {
+    const record = await this.conversations.findOne(workspaceId, { _id: id });
+    return record ? toConversation(record) : null;
+  }
+
+  async getForLead(workspaceId: WorkspaceId, leadId: string): Promise<Conversation | null> {
+    const record = await this.conversations.findOne(workspaceId, { leadId });
+    return record ? toConversation(record) : null;
+  }
+
+  /** A conversation with its whole history, oldest message first; null for an unknown URN. */
+  async getByUrn(workspaceId: WorkspaceId, urn: string): Promise<ConversationWithMessages | null> {
+    const id = conversationIdFromUrn(urn);
+    if (id === null) return null;
+    const [record, messages] = await Promise.all([
+      this.conversations.findOne(workspaceId, { _id: id }),
+      this.messages.find(workspaceId, { conversationId: id }, { sort: { createdAt: 1, _id: 1 } }),
+    ]);
+    if (!record) return null;
+    return { ...toConversation(record), messages: messages.map(toMessage) };
+  }
+
+  /** Conversations with the latest activity first. */
+  async list(workspaceId: WorkspaceId, query: ConversationListQuery = {}): Promise<Page<Conversation>> {
+    const filter: QueryFilter<ConversationRecord> = {};
+    if (query.campaignId !== undefined) filter.campaignId = query.campaignId;
+    if (query.accountId !== undefined) filter.accountId = query.accountId;
+    if (query.unread !== undefined) filter.unread = query.unread;
+    const { skip, limit } = pageBounds(query);
+    const [total, records] = await Promise.all([
+      this.conversations.count(workspaceId, filter),
+      this.conversations.find(workspaceId, filter, { sort: { lastMessageAt: -1, _id: -1 }, skip, limit }),
+    ]);
+    return { total, items: records.map(toConversation) };
+  }
+
+  /** Marks the conversation read; idempotent. False when the URN is unknown in the workspace. */
+  async markRead(workspaceId: WorkspaceId, urn: string): Promise<boolean> {
+    const id = conversationIdFromUrn(urn);
+    if (id === null) return false;
+    const result = await this.conversations.updateOne(
+      workspaceId,
+      { _id: id },
+      { $set: { unread: false, updatedAt: this.clock() } },
+    );
+    return result.matched === 1;
+  }
+}

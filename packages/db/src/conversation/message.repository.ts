@@ -1,0 +1,174 @@
+import type { MessageSender } from '@outreach/domain';
+import { LeaseLostError, NotFoundError } from '../common/db-errors.js';
+import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
+import { toMessage, type Message } from './conversation.entity.js';
+import type { ConversationRecord } from './conversation.schema.js';
+import type { MessageRecord } from './message.schema.js';
+
+export interface IncomingOrSentMessage {
+  sender: MessageSender;
+  content: string;
+  sentAt: Date;
+  /** The network's message id; a message with a known id is recorded once. */
+  externalId?: string;
+}
+
+/** Messages of conversations: recorded history, and replies queued for the runner to send. */
+export class MessageRepository {
+  constructor(
+    private readonly messages: ScopedModel<MessageRecord>,
+    private readonly conversations: ScopedModel<ConversationRecord>,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Records a message that was sent or received. With an `externalId` it is idempotent: a second
+   * report of the same network message returns the first record with `created: false`, which is
+   * how `message_received` fires once. A message from the lead marks the conversation unread.
+   */
+  async append(
+    workspaceId: WorkspaceId,
+    conversationId: string,
+    input: IncomingOrSentMessage,
+  ): Promise<{ message: Message; created: boolean }> {
+    await this.requireConversation(workspaceId, conversationId);
+    const record: Omit<MessageRecord, 'workspaceId'> = {
+      _id: newId('message'),
+      conversationId,
+      sender: input.sender,
+      content: input.content,
+      state: input.sender === 'lead' ? 'received' : 'sent',
+      leaseOwner: null,
+      leaseUntil: null,
+      attempts: 0,
+      error: null,
+      createdAt: input.sentAt,
+      sentAt: input.sentAt,
+    };
+    if (input.externalId !== undefined) record.externalId = input.externalId;
+    try {
+      const stored = await this.messages.insertOne(workspaceId, record);
+      await this.noteActivity(workspaceId, conversationId, input.sentAt, input.sender === 'lead');
+      return { message: toMessage(stored), created: true };
+    } catch (error) {
+      if (!isDuplicateKeyError(error) || input.externalId === undefined) throw error;
+      const existing = await this.messages.findOne(workspaceId, { externalId: input.externalId });
+      if (!existing) throw error;
+      return { message: toMessage(existing), created: false };
+    }
+  }
+
+  /** A reply written through the API, to be sent by the runner through the sender account. */
+  async queueOutgoing(workspaceId: WorkspaceId, conversationId: string, content: string): Promise<Message> {
+    await this.requireConversation(workspaceId, conversationId);
+    const now = this.clock();
+    const stored = await this.messages.insertOne(workspaceId, {
+      _id: newId('message'),
+      conversationId,
+      sender: 'account',
+      content,
+      state: 'queued',
+      sendAfter: now,
+      leaseOwner: null,
+      leaseUntil: null,
+      attempts: 0,
+      error: null,
+      createdAt: now,
+      sentAt: null,
+    });
+    return toMessage(stored);
+  }
+
+  /**
+   * The runner's claim of a queued reply, unscoped by nature (the runner serves every workspace):
+   * the oldest due message with a free lease, leased and counted in one findOneAndUpdate. The
+   * message carries its workspaceId for the scoped calls that follow.
+   */
+  async claimQueuedAcrossWorkspaces(lease: LeaseRequest): Promise<Message | null> {
+    const record = await this.messages.acrossWorkspaces
+      .findOneAndUpdate(
+        { sendAfter: { $lte: lease.now }, leaseUntil: leaseFree(lease.now) },
+        {
+          $set: { leaseOwner: lease.owner, leaseUntil: leaseEnd(lease) },
+          $inc: { attempts: 1 },
+        },
+        { sort: { sendAfter: 1 }, returnDocument: 'after' },
+      )
+      .lean<MessageRecord>()
+      .exec();
+    return record ? toMessage(record) : null;
+  }
+
+  /** The claimed message went out; it leaves the queue. */
+  async markSent(
+    workspaceId: WorkspaceId,
+    id: string,
+    owner: string,
+    sent: { sentAt: Date; externalId?: string },
+  ): Promise<Message> {
+    const set: Record<string, unknown> = {
+      state: 'sent',
+      sentAt: sent.sentAt,
+      leaseOwner: null,
+      leaseUntil: null,
+    };
+    if (sent.externalId !== undefined) set['externalId'] = sent.externalId;
+    const record = await this.whileLeased(workspaceId, id, owner, { $set: set, $unset: { sendAfter: 1 } });
+    await this.noteActivity(workspaceId, record.conversationId, sent.sentAt, false);
+    return record;
+  }
+
+  /** Try again after `sendAfter` (e.g. the network was rate limited). */
+  async retryLater(
+    workspaceId: WorkspaceId,
+    id: string,
+    owner: string,
+    retry: { sendAfter: Date; error: string },
+  ): Promise<Message> {
+    return this.whileLeased(workspaceId, id, owner, {
+      $set: { sendAfter: retry.sendAfter, error: retry.error, leaseOwner: null, leaseUntil: null },
+    });
+  }
+
+  /** Give up on the claimed message; it stays in the history as failed. */
+  async markFailed(workspaceId: WorkspaceId, id: string, owner: string, error: string): Promise<Message> {
+    return this.whileLeased(workspaceId, id, owner, {
+      $set: { state: 'failed', error, leaseOwner: null, leaseUntil: null },
+      $unset: { sendAfter: 1 },
+    });
+  }
+
+  private async whileLeased(
+    workspaceId: WorkspaceId,
+    id: string,
+    owner: string,
+    update: Parameters<ScopedModel<MessageRecord>['findOneAndUpdate']>[2],
+  ): Promise<Message> {
+    const record = await this.messages.findOneAndUpdate(workspaceId, { _id: id, leaseOwner: owner }, update);
+    if (!record) throw new LeaseLostError('message', id, owner);
+    return toMessage(record);
+  }
+
+  private async requireConversation(workspaceId: WorkspaceId, conversationId: string): Promise<void> {
+    const count = await this.conversations.count(workspaceId, { _id: conversationId });
+    if (count === 0) throw new NotFoundError('conversation', [conversationId]);
+  }
+
+  private async noteActivity(
+    workspaceId: WorkspaceId,
+    conversationId: string,
+    at: Date,
+    fromLead: boolean,
+  ): Promise<void> {
+    const set: Record<string, unknown> = { updatedAt: this.clock() };
+    if (fromLead) set['unread'] = true;
+    await this.conversations.updateOne(
+      workspaceId,
+      { _id: conversationId },
+      { $max: { lastMessageAt: at }, $set: set },
+    );
+  }
+}

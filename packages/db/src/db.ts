@@ -1,0 +1,138 @@
+import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
+import { ActionRepository } from './action/action.repository.js';
+import { actionSchema, type ActionRecord } from './action/action.schema.js';
+import { ApiKeyRepository } from './api-key/api-key.repository.js';
+import { apiKeySchema, type ApiKeyRecord } from './api-key/api-key.schema.js';
+import { BlockedLeadRepository } from './blocked-lead/blocked-lead.repository.js';
+import { blockedLeadSchema, type BlockedLeadRecord } from './blocked-lead/blocked-lead.schema.js';
+import { CampaignRepository } from './campaign/campaign.repository.js';
+import { campaignSchema, type CampaignRecord } from './campaign/campaign.schema.js';
+import { ScopedModel, type TenantRecord } from './common/scoped-model.js';
+import { ConversationRepository } from './conversation/conversation.repository.js';
+import { conversationSchema, type ConversationRecord } from './conversation/conversation.schema.js';
+import { MessageRepository } from './conversation/message.repository.js';
+import { messageSchema, type MessageRecord } from './conversation/message.schema.js';
+import { DeliveryRepository } from './delivery/delivery.repository.js';
+import { deliverySchema, type DeliveryRecord } from './delivery/delivery.schema.js';
+import { EventRepository } from './event/event.repository.js';
+import { eventSchema, type EventRecord } from './event/event.schema.js';
+import { LeadLeaseRepository } from './lead/lead-lease.repository.js';
+import { LeadRepository } from './lead/lead.repository.js';
+import { leadSchema, type LeadRecord } from './lead/lead.schema.js';
+import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
+import { rateLimitSchema, type RateLimitRecord } from './rate-limit/rate-limit.schema.js';
+import { AccountUsageRepository } from './sender-account/account-usage.repository.js';
+import { accountUsageSchema, type AccountUsageRecord } from './sender-account/account-usage.schema.js';
+import { SenderAccountRepository } from './sender-account/sender-account.repository.js';
+import { senderAccountSchema, type SenderAccountRecord } from './sender-account/sender-account.schema.js';
+import { WebhookSubscriptionRepository } from './webhook-subscription/webhook-subscription.repository.js';
+import {
+  webhookSubscriptionSchema,
+  type WebhookSubscriptionRecord,
+} from './webhook-subscription/webhook-subscription.schema.js';
+import { WorkspaceRepository } from './workspace/workspace.repository.js';
+import { workspaceSchema, type WorkspaceRecord } from './workspace/workspace.schema.js';
+
+export interface DbOptions {
+  /** The time used for `createdAt`/`updatedAt`; the runner passes its clock port. */
+  clock?: () => Date;
+}
+
+/** Every repository, over one connection. There is no other way to the collections. */
+export interface Db {
+  workspaces: WorkspaceRepository;
+  apiKeys: ApiKeyRepository;
+  senderAccounts: SenderAccountRepository;
+  accountUsage: AccountUsageRepository;
+  campaigns: CampaignRepository;
+  leads: LeadRepository;
+  leadLeases: LeadLeaseRepository;
+  blockedLeads: BlockedLeadRepository;
+  conversations: ConversationRepository;
+  messages: MessageRepository;
+  actions: ActionRepository;
+  webhookSubscriptions: WebhookSubscriptionRepository;
+  events: EventRepository;
+  deliveries: DeliveryRepository;
+  rateLimits: RateLimitRepository;
+  /** Creates the collections and every declared index (idempotent; run at start-up). */
+  ensureIndexes(): Promise<void>;
+  /** Closes the underlying connection. */
+  close(): Promise<void>;
+}
+
+function modelOf<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
+  return (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema);
+}
+
+/** Builds the repositories over an open mongoose connection. */
+export function createDb(connection: Connection, options: DbOptions = {}): Db {
+  const clock = options.clock ?? (() => new Date());
+  const models = {
+    workspaces: modelOf<WorkspaceRecord>(connection, 'Workspace', workspaceSchema),
+    apiKeys: modelOf<ApiKeyRecord>(connection, 'ApiKey', apiKeySchema),
+    senderAccounts: modelOf<SenderAccountRecord>(connection, 'SenderAccount', senderAccountSchema),
+    accountUsage: modelOf<AccountUsageRecord>(connection, 'AccountUsage', accountUsageSchema),
+    campaigns: modelOf<CampaignRecord>(connection, 'Campaign', campaignSchema),
+    leads: modelOf<LeadRecord>(connection, 'Lead', leadSchema),
+    blockedLeads: modelOf<BlockedLeadRecord>(connection, 'BlockedLead', blockedLeadSchema),
+    conversations: modelOf<ConversationRecord>(connection, 'Conversation', conversationSchema),
+    messages: modelOf<MessageRecord>(connection, 'Message', messageSchema),
+    actions: modelOf<ActionRecord>(connection, 'Action', actionSchema),
+    webhookSubscriptions: modelOf<WebhookSubscriptionRecord>(
+      connection,
+      'WebhookSubscription',
+      webhookSubscriptionSchema,
+    ),
+    events: modelOf<EventRecord>(connection, 'Event', eventSchema),
+    deliveries: modelOf<DeliveryRecord>(connection, 'Delivery', deliverySchema),
+    rateLimits: modelOf<RateLimitRecord>(connection, 'RateLimit', rateLimitSchema),
+  };
+  const scoped = <T extends TenantRecord>(model: Model<T>) => new ScopedModel<T>(model);
+  const leads = scoped(models.leads);
+  const conversations = scoped(models.conversations);
+  const messages = scoped(models.messages);
+
+  return {
+    workspaces: new WorkspaceRepository(models.workspaces, clock),
+    apiKeys: new ApiKeyRepository(scoped(models.apiKeys), clock),
+    senderAccounts: new SenderAccountRepository(scoped(models.senderAccounts), clock),
+    accountUsage: new AccountUsageRepository(scoped(models.accountUsage)),
+    campaigns: new CampaignRepository(scoped(models.campaigns), clock),
+    leads: new LeadRepository(leads, clock),
+    leadLeases: new LeadLeaseRepository(leads, clock),
+    blockedLeads: new BlockedLeadRepository(scoped(models.blockedLeads), clock),
+    conversations: new ConversationRepository(conversations, messages, clock),
+    messages: new MessageRepository(messages, conversations, clock),
+    actions: new ActionRepository(scoped(models.actions)),
+    webhookSubscriptions: new WebhookSubscriptionRepository(scoped(models.webhookSubscriptions), clock),
+    events: new EventRepository(scoped(models.events), clock),
+    deliveries: new DeliveryRepository(scoped(models.deliveries), clock),
+    rateLimits: new RateLimitRepository(models.rateLimits),
+    async ensureIndexes() {
+      // One collection at a time: index builds are the heaviest thing start-up does.
+      const all: Array<Pick<Model<unknown>, 'createCollection' | 'createIndexes'>> = Object.values(models);
+      for (const model of all) {
+        await model.createCollection();
+        await model.createIndexes();
+      }
+    },
+    close: () => connection.close(),
+  };
+}
+
+/**
+ * Opens a connection and builds the repositories. Indexes are ensured before returning unless
+ * `ensureIndexes: false`: idempotent inserts and claims rely on them.
+ */
+export async function connectDb(
+  uri: string,
+  options: DbOptions & { ensureIndexes?: boolean } = {},
+): Promise<Db> {
+  const connection = await mongoose
+    .createConnection(uri, { autoIndex: false, autoCreate: false })
+    .asPromise();
+  const db = createDb(connection, options);
+  if (options.ensureIndexes !== false) await db.ensureIndexes();
+  return db;
+}

@@ -1,0 +1,153 @@
+import type { LeadInternalStatus, LeadStatus } from '@outreach/domain';
+import type { QueryFilter, UpdateQuery } from 'mongoose';
+import { LeaseLostError } from '../common/db-errors.js';
+import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
+import type { WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import { toLead, type Lead } from './lead.entity.js';
+import type { LeadRecord } from './lead.schema.js';
+
+export interface StepOutcome {
+  /** How many steps to advance `currentStep` by: 1 normally, more to skip, 0 to stay. */
+  advanceBy?: number;
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  /** When to look at the lead again; null when it is no longer runnable. */
+  nextActionAt: Date | null;
+  /** The sender account that acted for the lead, when it changed. */
+  accountId?: string;
+}
+
+/**
+ * The claim query. Exported for the index test, which runs `explain` on exactly this filter.
+ *
+ * Why the claim's cost depends on due work only: the filter's equality fields (workspaceId,
+ * campaignId) and the range on `nextActionAt` are the leading fields of the partial claim index,
+ * in that order, and the sort is on the range field. The planner walks the index from the
+ * campaign's earliest due entry and stops at the first whose lease is free; entries not yet due
+ * lie past `now` and are never visited, and leads that are not runnable have no `nextActionAt`,
+ * so they are not in the index at all. The only entries read and skipped are due leads whose
+ * lease is still held, which are at most the number of leads in flight.
+ */
+export function dueLeadFilter(campaignId: string, now: Date): QueryFilter<LeadRecord> {
+  return {
+    campaignId,
+    nextActionAt: { $lte: now },
+    // No lease, or an expired one: a crashed runner's leads come back after `leaseUntil`.
+    leaseUntil: leaseFree(now),
+  };
+}
+
+export const DUE_LEAD_SORT = { nextActionAt: 1 } as const;
+
+/** The runner's side of leads: claim due work under a lease, report what happened. */
+export class LeadLeaseRepository {
+  constructor(
+    private readonly records: ScopedModel<LeadRecord>,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Claims the campaign's most overdue lead whose lease is free, in one findOneAndUpdate that
+   * sets the lease and counts the attempt. Two runners can never get the same lead: the second
+   * update re-evaluates the filter against the first one's lease and moves on to the next lead.
+   * Returns null when nothing is due.
+   */
+  async claimDue(workspaceId: WorkspaceId, campaignId: string, lease: LeaseRequest): Promise<Lead | null> {
+    const record = await this.records.findOneAndUpdate(
+      workspaceId,
+      dueLeadFilter(campaignId, lease.now),
+      {
+        $set: {
+          leaseOwner: lease.owner,
+          leaseUntil: leaseEnd(lease),
+          updatedAt: this.clock(),
+        },
+        $inc: { attempts: 1 },
+      },
+      { sort: DUE_LEAD_SORT },
+    );
+    return record ? toLead(record) : null;
+  }
+
+  /**
+   * Records the idempotency key of the external action about to be made (and the variant chosen
+   * for it), before the network is called. A runner that crashes after the call finds the key on
+   * its next claim and re-sends with it, so the network does the action once.
+   */
+  async recordPendingAction(
+    workspaceId: WorkspaceId,
+    leadId: string,
+    owner: string,
+    action: { key: string; stepId?: string; variantId?: string },
+  ): Promise<void> {
+    const set: Record<string, unknown> = { pendingActionKey: action.key, updatedAt: this.clock() };
+    if (action.stepId !== undefined && action.variantId !== undefined) {
+      set[`assignedVariants.${action.stepId}`] = action.variantId;
+    }
+    await this.whileLeased(workspaceId, leadId, owner, { $set: set });
+  }
+
+  /**
+   * Ends the claim with the step's outcome, only if `owner` still holds the lease: advances
+   * `currentStep` by `$inc` (so it composes with a concurrent sequence edit's shift), sets the
+   * status and the next action time, clears the pending key, the attempts and the lease.
+   */
+  async completeStep(
+    workspaceId: WorkspaceId,
+    leadId: string,
+    owner: string,
+    outcome: StepOutcome,
+  ): Promise<Lead> {
+    const set: Record<string, unknown> = {
+      status: outcome.status,
+      internalStatus: outcome.internalStatus,
+      pendingActionKey: null,
+      attempts: 0,
+      leaseOwner: null,
+      leaseUntil: null,
+      updatedAt: this.clock(),
+    };
+    if (outcome.accountId !== undefined) set['accountId'] = outcome.accountId;
+    const update: UpdateQuery<LeadRecord> = { $set: set, $inc: { currentStep: outcome.advanceBy ?? 1 } };
+    if (outcome.nextActionAt) set['nextActionAt'] = outcome.nextActionAt;
+    else update.$unset = { nextActionAt: 1 };
+    return this.whileLeased(workspaceId, leadId, owner, update);
+  }
+
+  /**
+   * Gives the lead back without completing its step (e.g. outside working hours, sender at its
+   * cap), optionally not before `nextActionAt`. Returns false if the lease was already lost.
+   */
+  async release(
+    workspaceId: WorkspaceId,
+    leadId: string,
+    owner: string,
+    options: { nextActionAt?: Date; internalStatus?: LeadInternalStatus } = {},
+  ): Promise<boolean> {
+    const set: Record<string, unknown> = { leaseOwner: null, leaseUntil: null, updatedAt: this.clock() };
+    if (options.nextActionAt) set['nextActionAt'] = options.nextActionAt;
+    if (options.internalStatus) set['internalStatus'] = options.internalStatus;
+    const result = await this.records.updateOne(
+      workspaceId,
+      { _id: leadId, leaseOwner: owner },
+      { $set: set },
+    );
+    return result.matched === 1;
+  }
+
+  private async whileLeased(
+    workspaceId: WorkspaceId,
+    leadId: string,
+    owner: string,
+    update: UpdateQuery<LeadRecord>,
+  ): Promise<Lead> {
+    const record = await this.records.findOneAndUpdate(
+      workspaceId,
+      { _id: leadId, leaseOwner: owner },
+      update,
+    );
+    if (!record) throw new LeaseLostError('lead', leadId, owner);
+    return toLead(record);
+  }
+}

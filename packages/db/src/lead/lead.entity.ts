@@ -1,0 +1,52 @@
+import type { LeadInternalStatus, LeadStatus, LeadTag } from '@outreach/domain';
+import type { WorkspaceId } from '../common/public-ids.js';
+import { LEAD_PROFILE_FIELDS, type LeadProfile, type LeadRecord } from './lead.schema.js';
+
+/** A lead as the API lists it, plus what the runner needs (lease and scheduling fields). */
+export interface Lead extends LeadProfile {
+  id: string;
+  workspaceId: WorkspaceId;
+  campaignId: string;
+  publicIdentifier: string;
+  entityUrn: string | null;
+  customVariables: Record<string, string>;
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  currentStep: number;
+  accountId: string | null;
+  tags: LeadTag[];
+  assignedVariants: Record<string, string>;
+  nextActionAt: Date | null;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  attempts: number;
+  pendingActionKey: string | null;
+  createdAt: Date;
+}
+
+export function toLead(record: LeadRecord): Lead {
+  const profile = Object.fromEntries(
+    LEAD_PROFILE_FIELDS.map((field) => [field, record[field] ?? '']),
+  ) as LeadProfile;
+  return {
+    id: record._id,
+    workspaceId: record.workspaceId as WorkspaceId,
+    campaignId: record.campaignId,
+    publicIdentifier: record.publicIdentifier,
+    ...profile,
+    entityUrn: record.entityUrn ?? null,
+    customVariables: { ...record.customVariables },
+    status: record.status,
+    internalStatus: record.internalStatus,
+    currentStep: record.currentStep,
+    accountId: record.accountId ?? null,
+    tags: [...(record.tags ?? [])],
+    assignedVariants: { ...record.assignedVariants },
+    nextActionAt: record.nextActionAt ?? null,
+    leaseOwner: record.leaseOwner ?? null,
+    leaseUntil: record.leaseUntil ?? null,
+    attempts: record.attempts ?? 0,
+    pendingActionKey: record.pendingActionKey ?? null,
+    createdAt: record.createdAt,
+  };
+}

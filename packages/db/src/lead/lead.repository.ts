@@ -1,0 +1,247 @@
+import { LEAD_STATUSES, type LeadInternalStatus, type LeadStatus, type LeadTag } from '@outreach/domain';
+import type { QueryFilter } from 'mongoose';
+import { NotFoundError } from '../common/db-errors.js';
+import { pageBounds, type Page, type PageRequest } from '../common/page.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import { toLead, type Lead } from './lead.entity.js';
+import { LEAD_PROFILE_FIELDS, type LeadProfile, type LeadRecord } from './lead.schema.js';
+import { adjustAfterStepDelete, adjustAfterStepInsert } from './lead-progress.js';
+
+export interface NewLead extends Partial<LeadProfile> {
+  /** Already normalised by the caller (trimmed, lower case, URL-decoded). */
+  publicIdentifier: string;
+  entityUrn?: string | null;
+  customVariables?: Record<string, string>;
+  accountId?: string | null;
+}
+
+export interface LeadStatusChange {
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  /** When the runner should pick the lead up (waiting or active); null for the other statuses. */
+  nextActionAt: Date | null;
+}
+
+export type LeadStatusCounts = Record<LeadStatus, number>;
+
+function zeroCounts(): LeadStatusCounts {
+  return Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadStatusCounts;
+}
+
+export class LeadRepository {
+  constructor(
+    private readonly records: ScopedModel<LeadRecord>,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Adds leads as `waiting`, due now. A profile already in the campaign (or twice in `leads`) is
+   * refused by the unique (workspace, campaign, publicIdentifier) index and counted as a duplicate, so
+   * concurrent imports of the same list cannot add anyone twice.
+   */
+  async addMany(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    leads: readonly NewLead[],
+  ): Promise<{ added: number; duplicates: number; leads: Lead[] }> {
+    const now = this.clock();
+    const records = leads.map((lead) => this.newRecord(campaignId, lead, now));
+    const { inserted, duplicates } = await this.records.insertManyCountingDuplicates(workspaceId, records);
+    return { added: inserted.length, duplicates, leads: inserted.map(toLead) };
+  }
+
+  async get(workspaceId: WorkspaceId, id: string): Promise<Lead | null> {
+    const record = await this.records.findOne(workspaceId, { _id: id });
+    return record ? toLead(record) : null;
+  }
+
+  /** The workspace's leads among `ids`; unknown ids are left out. */
+  async getMany(workspaceId: WorkspaceId, ids: readonly string[]): Promise<Lead[]> {
+    const records = await this.records.find(workspaceId, { _id: { $in: [...ids] } });
+    return records.map(toLead);
+  }
+
+  /** A campaign's leads in the order they were added, optionally of one status. */
+  async list(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    query: PageRequest & { status?: LeadStatus } = {},
+  ): Promise<Page<Lead>> {
+    const filter: QueryFilter<LeadRecord> = { campaignId };
+    if (query.status !== undefined) filter.status = query.status;
+    const { skip, limit } = pageBounds(query);
+    const [total, records] = await Promise.all([
+      this.records.count(workspaceId, filter),
+      this.records.find(workspaceId, filter, { sort: { _id: 1 }, skip, limit }),
+    ]);
+    return { total, items: records.map(toLead) };
+  }
+
+  /** Leads per status in one campaign: progress, start checks and completion detection. */
+  async countByStatus(workspaceId: WorkspaceId, campaignId: string): Promise<LeadStatusCounts> {
+    const counts = await this.countByStatusForCampaigns(workspaceId, [campaignId]);
+    return counts.get(campaignId) ?? zeroCounts();
+  }
+
+  /** The same for many campaigns in one aggregation (a campaign list's progress column). */
+  async countByStatusForCampaigns(
+    workspaceId: WorkspaceId,
+    campaignIds: readonly string[],
+  ): Promise<Map<string, LeadStatusCounts>> {
+    const rows = await this.records.aggregate<{
+      _id: { campaignId: string; status: LeadStatus };
+      count: number;
+    }>(workspaceId, [
+      { $match: { campaignId: { $in: [...campaignIds] } } },
+      { $group: { _id: { campaignId: '$campaignId', status: '$status' }, count: { $sum: 1 } } },
+    ]);
+    const counts = new Map(campaignIds.map((id) => [id, zeroCounts()]));
+    for (const row of rows) {
+      const campaign = counts.get(row._id.campaignId);
+      if (campaign) campaign[row._id.status] = row.count;
+    }
+    return counts;
+  }
+
+  /**
+   * Deletes a campaign's leads by id, all or nothing: if any id is not a lead of this campaign in
+   * this workspace, nothing is deleted and NotFoundError lists the unknown ids.
+   */
+  async deleteMany(workspaceId: WorkspaceId, campaignId: string, ids: readonly string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const existing = await this.records.existingIds(workspaceId, unique, { campaignId });
+    const missing = unique.filter((id) => !existing.has(id));
+    if (missing.length > 0) throw new NotFoundError('lead', missing);
+    return this.records.deleteMany(workspaceId, { campaignId, _id: { $in: unique } });
+  }
+
+  /**
+   * Sets the status chosen by the caller. Any lease is dropped: a runner that was working on
+   * the lead finds its lease gone when it reports back, and cannot overwrite the new status.
+   */
+  async setStatus(workspaceId: WorkspaceId, id: string, change: LeadStatusChange): Promise<Lead> {
+    const set = {
+      status: change.status,
+      internalStatus: change.internalStatus,
+      leaseOwner: null,
+      leaseUntil: null,
+      updatedAt: this.clock(),
+    };
+    const update = change.nextActionAt
+      ? { $set: { ...set, nextActionAt: change.nextActionAt } }
+      : { $set: set, $unset: { nextActionAt: 1 } };
+    const record = await this.records.findOneAndUpdate(workspaceId, { _id: id }, update);
+    if (!record) throw new NotFoundError('lead', [id]);
+    return toLead(record);
+  }
+
+  /** Adds a tag; `added` is true only for the call that added it (the tag event fires once). */
+  async addTag(workspaceId: WorkspaceId, id: string, tag: LeadTag): Promise<{ lead: Lead; added: boolean }> {
+    const record = await this.records.findOneAndUpdate(
+      workspaceId,
+      { _id: id, tags: { $ne: tag } },
+      { $push: { tags: tag }, $set: { updatedAt: this.clock() } },
+    );
+    if (record) return { lead: toLead(record), added: true };
+    const current = await this.get(workspaceId, id);
+    if (!current) throw new NotFoundError('lead', [id]);
+    return { lead: current, added: false };
+  }
+
+  async removeTag(workspaceId: WorkspaceId, id: string, tag: LeadTag): Promise<Lead> {
+    const record = await this.records.findOneAndUpdate(
+      workspaceId,
+      { _id: id },
+      { $pull: { tags: tag }, $set: { updatedAt: this.clock() } },
+    );
+    if (!record) throw new NotFoundError('lead', [id]);
+    return toLead(record);
+  }
+
+  /** Keeps every lead on its next step after a step is inserted at `index` (see lead-progress). */
+  adjustAfterStepInsert(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    insert: { index: number; previousLength: number; reopenAt: Date },
+  ): Promise<{ shifted: number; reopened: number }> {
+    return adjustAfterStepInsert(this.records, workspaceId, campaignId, { ...insert, now: this.clock() });
+  }
+
+  /** Keeps every lead on its next step after the step at `index` is deleted (see lead-progress). */
+  adjustAfterStepDelete(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    removal: { index: number; previousLength: number },
+  ): Promise<{ shifted: number; finished: number }> {
+    return adjustAfterStepDelete(this.records, workspaceId, campaignId, { ...removal, now: this.clock() });
+  }
+
+  /** Leads that have not begun the sequence: their sender may still be changed. */
+  async listNotStarted(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+  ): Promise<Array<{ id: string; accountId: string | null }>> {
+    const records = await this.records.find(
+      workspaceId,
+      { campaignId, ...NOT_STARTED },
+      { sort: { _id: 1 } },
+    );
+    return records.map((record) => ({ id: record._id, accountId: record.accountId ?? null }));
+  }
+
+  /**
+   * Applies a redistribution of senders. Each update is conditional on the lead still not having
+   * started, so a lead the runner began in the meantime keeps the sender it was contacted from.
+   * Returns how many leads changed sender.
+   */
+  assignSenders(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    assignments: ReadonlyArray<{ leadId: string; accountId: string }>,
+  ): Promise<number> {
+    const updatedAt = this.clock();
+    return this.records.bulkUpdate(
+      workspaceId,
+      assignments.map(({ leadId, accountId }) => ({
+        filter: { _id: leadId, campaignId, ...NOT_STARTED },
+        update: { $set: { accountId, updatedAt } },
+      })),
+    );
+  }
+
+  /** The workspace's leads with this public identifier, in every campaign. */
+  async findByPublicIdentifier(workspaceId: WorkspaceId, publicIdentifier: string): Promise<Lead[]> {
+    const records = await this.records.find(workspaceId, { publicIdentifier }, { sort: { _id: 1 } });
+    return records.map(toLead);
+  }
+
+  private newRecord(campaignId: string, lead: NewLead, now: Date): Omit<LeadRecord, 'workspaceId'> {
+    const profile = Object.fromEntries(
+      LEAD_PROFILE_FIELDS.map((field) => [field, lead[field] ?? '']),
+    ) as LeadProfile;
+    return {
+      _id: newId('lead'),
+      campaignId,
+      publicIdentifier: lead.publicIdentifier,
+      ...profile,
+      entityUrn: lead.entityUrn ?? null,
+      customVariables: { ...lead.customVariables },
+      status: 'waiting',
+      internalStatus: 'queued',
+      currentStep: 0,
+      accountId: lead.accountId ?? null,
+      tags: [],
+      assignedVariants: {},
+      nextActionAt: now,
+      leaseOwner: null,
+      leaseUntil: null,
+      attempts: 0,
+      pendingActionKey: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+}
+
+const NOT_STARTED = { status: 'waiting', currentStep: 0, pendingActionKey: null } as const;

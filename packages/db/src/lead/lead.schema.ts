@@ -1,0 +1,117 @@
+import {
+  LEAD_INTERNAL_STATUSES,
+  LEAD_STATUSES,
+  LEAD_TAGS,
+  type LeadInternalStatus,
+  type LeadStatus,
+  type LeadTag,
+} from '@outreach/domain';
+import { Schema } from 'mongoose';
+import { recordOptions, workspaceIdField } from '../common/record-options.js';
+
+/** The profile fields a lead is imported with (all strings; empty when unknown). */
+export const LEAD_PROFILE_FIELDS = [
+  'networkUrl',
+  'firstName',
+  'lastName',
+  'name',
+  'email',
+  'phone',
+  'companyName',
+  'headline',
+  'website',
+  'summary',
+  'profilePictureUrl',
+] as const;
+export type LeadProfileField = (typeof LEAD_PROFILE_FIELDS)[number];
+
+export type LeadProfile = Record<LeadProfileField, string>;
+
+export interface LeadRecord extends LeadProfile {
+  _id: string;
+  workspaceId: string;
+  campaignId: string;
+  publicIdentifier: string;
+  entityUrn: string | null;
+  customVariables: Record<string, string>;
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  /** 0-based index of the next step to run; equal to the number of steps once finished. */
+  currentStep: number;
+  /** The sender account assigned to the lead, or null before distribution. */
+  accountId: string | null;
+  tags: LeadTag[];
+  /** Chosen variant by step id, so a lead keeps its variant when a step is retried. */
+  assignedVariants: Record<string, string>;
+  /**
+   * When the runner should next look at the lead. Present only while the lead is runnable
+   * (waiting or active): paused, completed and error leads have none, which keeps them out of
+   * the claim index altogether.
+   */
+  nextActionAt?: Date;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  /** Claims of the current step so far (reset when a step completes). */
+  attempts: number;
+  /** Idempotency key of the external action in flight, written before the network is called. */
+  pendingActionKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const text = { type: String, default: '' } as const;
+
+export const leadSchema = new Schema<LeadRecord>(
+  {
+    _id: { type: String, required: true },
+    workspaceId: workspaceIdField,
+    campaignId: { type: String, required: true, immutable: true },
+    publicIdentifier: { type: String, required: true },
+    networkUrl: text,
+    entityUrn: { type: String, default: null },
+    firstName: text,
+    lastName: text,
+    name: text,
+    email: text,
+    phone: text,
+    companyName: text,
+    headline: text,
+    website: text,
+    summary: text,
+    profilePictureUrl: text,
+    customVariables: { type: Map, of: String, default: {} },
+    status: { type: String, enum: LEAD_STATUSES, required: true },
+    internalStatus: { type: String, enum: LEAD_INTERNAL_STATUSES, required: true },
+    currentStep: { type: Number, required: true, min: 0 },
+    accountId: { type: String, default: null },
+    tags: { type: [{ type: String, enum: LEAD_TAGS }], default: [] },
+    assignedVariants: { type: Map, of: String, default: {} },
+    nextActionAt: { type: Date },
+    leaseOwner: { type: String, default: null },
+    leaseUntil: { type: Date, default: null },
+    attempts: { type: Number, default: 0 },
+    pendingActionKey: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  recordOptions('leads'),
+);
+
+// Serves bulk add: a profile is in a campaign at most once, so a second add counts as a duplicate.
+// Led by the workspace so that no other workspace naming this campaign id can collide with it.
+leadSchema.index({ workspaceId: 1, campaignId: 1, publicIdentifier: 1 }, { unique: true });
+// Serves `list` with a status filter (in creation order, `_id` being time-ordered),
+// `countByStatus`, `countByStatusForCampaigns` and the progress adjustments' `currentStep` scans.
+leadSchema.index({ workspaceId: 1, campaignId: 1, status: 1, _id: 1 });
+// Serves `list` without a status filter (a campaign's leads in creation order) and
+// `deleteMany`'s lookup of a campaign's ids.
+leadSchema.index({ workspaceId: 1, campaignId: 1, _id: 1 });
+// Serves `findByPublicIdentifier`: which of the workspace's leads an incoming message is from.
+leadSchema.index({ workspaceId: 1, publicIdentifier: 1 });
+// Serves the runner's claim (`claimDue`): a campaign's runnable leads by due time. Partial on
+// `nextActionAt` existing, so only waiting and active leads are in it: a claim walks the due
+// entries of one campaign in time order and never touches paused or finished leads.
+leadSchema.index(
+  { workspaceId: 1, campaignId: 1, nextActionAt: 1 },
+  { partialFilterExpression: { nextActionAt: { $exists: true } } },
+);

@@ -1,0 +1,1 @@
+export type { RateLimitRepository, WindowCount } from './rate-limit.repository.js';

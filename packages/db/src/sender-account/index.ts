@@ -1,0 +1,9 @@
+export { USAGE_KINDS, type UsageCounts, type UsageKind } from './account-usage.schema.js';
+export type { AccountUsageRepository, UsageSlot } from './account-usage.repository.js';
+export type { SenderAccount } from './sender-account.entity.js';
+export type {
+  NewSenderAccount,
+  SenderAccountPatch,
+  SenderAccountRepository,
+} from './sender-account.repository.js';
+export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './sender-account.schema.js';

@@ -1,0 +1,114 @@
+/** Sender accounts and their usage counters. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlreadyExistsError, NotFoundError } from '../common/db-errors.js';
+import type { WorkspaceId } from '../common/public-ids.js';
+import { newWorkspace } from '../testing/fixtures.js';
+import { openTestDb, type TestDb } from '../testing/test-db.js';
+
+let t: TestDb;
+let ws: WorkspaceId;
+const expiresAt = new Date('2025-04-01T00:00:00Z');
+
+beforeAll(async () => {
+  t = await openTestDb();
+  ws = await newWorkspace(t.db);
+});
+afterAll(() => t.db.close());
+
+describe('sender accounts', () => {
+  it('creates with the default caps, lists, and refuses the same profile twice', async () => {
+    const account = await t.db.senderAccounts.create(ws, { name: 'Ann', publicIdentifier: 'ann-sender' });
+    expect(account).toMatchObject({
+      status: 'connected',
+      authenticated: true,
+      active: true,
+      timezone: 'UTC',
+      inmailAllowed: false,
+      cooldownUntil: null,
+      limits: {
+        invitationsPerDay: 20,
+        invitationsPerWeek: 100,
+        messagesPerDay: 50,
+        inmailsPerDay: 20,
+        profileVisitsPerDay: 80,
+      },
+    });
+    await expect(
+      t.db.senderAccounts.create(ws, { name: 'Ann 2', publicIdentifier: 'ann-sender' }),
+    ).rejects.toBeInstanceOf(AlreadyExistsError);
+    expect((await t.db.senderAccounts.list(ws)).map((a) => a.id)).toContain(account.id);
+  });
+
+  it('gets many by id in the order asked, leaving unknown ids out', async () => {
+    const a = await t.db.senderAccounts.create(ws, { name: 'A', publicIdentifier: 'a-sender' });
+    const b = await t.db.senderAccounts.create(ws, { name: 'B', publicIdentifier: 'b-sender' });
+    const found = await t.db.senderAccounts.getMany(ws, [b.id, 'acc_000000000000000000000000', a.id]);
+    expect(found.map((x) => x.id)).toEqual([b.id, a.id]);
+  });
+
+  it('changes some caps and keeps the others; updates flags and cooldown', async () => {
+    const account = await t.db.senderAccounts.create(ws, { name: 'C', publicIdentifier: 'c-sender' });
+    const updated = await t.db.senderAccounts.updateLimits(ws, account.id, { messagesPerDay: 10 });
+    expect(updated.limits).toMatchObject({ messagesPerDay: 10, invitationsPerDay: 20 });
+    expect(
+      (await t.db.senderAccounts.update(ws, account.id, { active: false, timezone: 'Europe/Paris' })).active,
+    ).toBe(false);
+    const until = new Date('2025-03-03T12:00:00Z');
+    expect((await t.db.senderAccounts.setCooldown(ws, account.id, until)).cooldownUntil).toEqual(until);
+    expect((await t.db.senderAccounts.setCooldown(ws, account.id, null)).cooldownUntil).toBeNull();
+    await expect(
+      t.db.senderAccounts.updateLimits(ws, 'acc_000000000000000000000000', { messagesPerDay: 1 }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('reports a status change once however many times it is reported', async () => {
+    const account = await t.db.senderAccounts.create(ws, { name: 'D', publicIdentifier: 'd-sender' });
+    const reports = await Promise.all(
+      [1, 2, 3].map(() => t.db.senderAccounts.setStatus(ws, account.id, 'disconnected', 'session expired')),
+    );
+    expect(reports.filter((r) => r.changed)).toHaveLength(1);
+    expect(reports[0]?.account).toMatchObject({
+      status: 'disconnected',
+      disconnectReason: 'session expired',
+    });
+    expect(
+      (await t.db.senderAccounts.setStatus(ws, account.id, 'connected')).account.disconnectReason,
+    ).toBeNull();
+  });
+});
+
+describe('usage counters', () => {
+  it('never lets concurrent consumers exceed the cap', async () => {
+    const slot = {
+      accountId: 'acc_usage',
+      period: 'day:2025-03-03',
+      kind: 'invitations' as const,
+      cap: 5,
+      expiresAt,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => t.db.accountUsage.tryConsume(ws, slot)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(5);
+    expect(await t.db.accountUsage.get(ws, 'acc_usage', 'day:2025-03-03')).toEqual({
+      invitations: 5,
+      messages: 0,
+      inmails: 0,
+      profileVisits: 0,
+    });
+  });
+
+  it('keeps kinds and periods apart, and gives units back without going below zero', async () => {
+    const day = { accountId: 'acc_kinds', period: 'day:2025-03-04', expiresAt };
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'messages', cap: 1 })).toBe(true);
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'messages', cap: 1 })).toBe(false);
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'profileVisits', cap: 1 })).toBe(true);
+    expect(
+      await t.db.accountUsage.tryConsume(ws, { ...day, period: 'day:2025-03-05', kind: 'messages', cap: 1 }),
+    ).toBe(true);
+    await t.db.accountUsage.release(ws, { ...day, kind: 'messages' });
+    await t.db.accountUsage.release(ws, { ...day, kind: 'messages' });
+    expect((await t.db.accountUsage.get(ws, 'acc_kinds', 'day:2025-03-04')).messages).toBe(0);
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'messages', cap: 0 })).toBe(false);
+  });
+});

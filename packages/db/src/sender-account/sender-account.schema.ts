@@ -1,0 +1,71 @@
+import { ACCOUNT_STATUSES, type AccountStatus } from '@outreach/domain';
+import { Schema } from 'mongoose';
+import { recordOptions, workspaceIdField } from '../common/record-options.js';
+
+export interface AccountLimits {
+  invitationsPerDay: number;
+  invitationsPerWeek: number;
+  messagesPerDay: number;
+  inmailsPerDay: number;
+  profileVisitsPerDay: number;
+}
+
+/** The product's default caps for a new sender account. */
+export const DEFAULT_ACCOUNT_LIMITS: Readonly<AccountLimits> = {
+  invitationsPerDay: 20,
+  invitationsPerWeek: 100,
+  messagesPerDay: 50,
+  inmailsPerDay: 20,
+  profileVisitsPerDay: 80,
+};
+
+export interface SenderAccountRecord {
+  _id: string;
+  workspaceId: string;
+  name: string;
+  publicIdentifier: string;
+  status: AccountStatus;
+  /** Why the account was last disconnected (e.g. the provider reported an expired session). */
+  disconnectReason: string | null;
+  authenticated: boolean;
+  active: boolean;
+  timezone: string;
+  inmailAllowed: boolean;
+  limits: AccountLimits;
+  cooldownUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const limit = { type: Number, required: true, min: 0 } as const;
+
+export const senderAccountSchema = new Schema<SenderAccountRecord>(
+  {
+    _id: { type: String, required: true },
+    workspaceId: workspaceIdField,
+    name: { type: String, required: true },
+    publicIdentifier: { type: String, required: true },
+    status: { type: String, enum: ACCOUNT_STATUSES, required: true },
+    disconnectReason: { type: String, default: null },
+    authenticated: { type: Boolean, required: true },
+    active: { type: Boolean, required: true },
+    timezone: { type: String, required: true },
+    inmailAllowed: { type: Boolean, required: true },
+    limits: {
+      invitationsPerDay: limit,
+      invitationsPerWeek: limit,
+      messagesPerDay: limit,
+      inmailsPerDay: limit,
+      profileVisitsPerDay: limit,
+    },
+    cooldownUntil: { type: Date, default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  recordOptions('sender_accounts'),
+);
+
+// Serves `list` (a workspace's accounts in creation order); `get`/`getMany` use `_id`.
+senderAccountSchema.index({ workspaceId: 1, createdAt: 1 });
+// Serves `create`: one record per network profile in a workspace (a second connect is refused).
+senderAccountSchema.index({ workspaceId: 1, publicIdentifier: 1 }, { unique: true });

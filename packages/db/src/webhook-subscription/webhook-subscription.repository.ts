@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { EventType } from '@outreach/domain';
+import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import { toWebhookSubscription, type WebhookSubscription } from './webhook-subscription.entity.js';
+import type { WebhookSubscriptionRecord } from './webhook-subscription.schema.js';
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+export class WebhookSubscriptionRepository {
+  constructor(
+    private readonly records: ScopedModel<WebhookSubscriptionRecord>,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Subscribes `url` to `type`, idempotently: an existing (url, type) pair is returned as it is
+   * (same id and secret) with `created: false`. Two concurrent first subscriptions race on the
+   * unique index; the loser reads the winner's record.
+   */
+  async subscribe(
+    workspaceId: WorkspaceId,
+    input: { url: string; type: EventType },
+  ): Promise<{ subscription: WebhookSubscription; created: boolean }> {
+    const existing = await this.records.findOne(workspaceId, { url: input.url, type: input.type });
+    if (existing) return { subscription: toWebhookSubscription(existing), created: false };
+    try {
+      const record = await this.records.insertOne(workspaceId, {
+        _id: newId('subscription'),
+        url: input.url,
+        type: input.type,
+        secret: newWebhookSecret(),
+        createdAt: this.clock(),
+      });
+      return { subscription: toWebhookSubscription(record), created: true };
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const winner = await this.records.findOne(workspaceId, { url: input.url, type: input.type });
+      if (!winner) throw error;
+      return { subscription: toWebhookSubscription(winner), created: false };
+    }
+  }
+
+  async list(workspaceId: WorkspaceId): Promise<WebhookSubscription[]> {
+    const records = await this.records.find(workspaceId, {}, { sort: { createdAt: 1, _id: 1 } });
+    return records.map(toWebhookSubscription);
+  }
+
+  /** The subscriptions an event of `type` is delivered to. */
+  async listByType(workspaceId: WorkspaceId, type: EventType): Promise<WebhookSubscription[]> {
+    const records = await this.records.find(workspaceId, { type }, { sort: { _id: 1 } });
+    return records.map(toWebhookSubscription);
+  }
+
+  async get(workspaceId: WorkspaceId, id: string): Promise<WebhookSubscription | null> {
+    const record = await this.records.findOne(workspaceId, { _id: id });
+    return record ? toWebhookSubscription(record) : null;
+  }
+
+  /** Removes the (url, type) pair; false when there is no such subscription. */
+  unsubscribe(workspaceId: WorkspaceId, input: { url: string; type: EventType }): Promise<boolean> {
+    return this.records.deleteOne(workspaceId, { url: input.url, type: input.type });
+  }
+
+  /** Removes a subscription by id (the receiver answered 410 Gone). */
+  remove(workspaceId: WorkspaceId, id: string): Promise<boolean> {
+    return this.records.deleteOne(workspaceId, { _id: id });
+  }
+}

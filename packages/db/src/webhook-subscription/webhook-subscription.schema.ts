@@ -1,0 +1,30 @@
+import { EVENT_TYPES, type EventType } from '@outreach/domain';
+import { Schema } from 'mongoose';
+import { recordOptions, workspaceIdField } from '../common/record-options.js';
+
+export interface WebhookSubscriptionRecord {
+  _id: string;
+  workspaceId: string;
+  url: string;
+  type: EventType;
+  /** Signing secret, `whsec_` + base64 (Standard Webhooks). */
+  secret: string;
+  createdAt: Date;
+}
+
+export const webhookSubscriptionSchema = new Schema<WebhookSubscriptionRecord>(
+  {
+    _id: { type: String, required: true },
+    workspaceId: workspaceIdField,
+    url: { type: String, required: true },
+    type: { type: String, enum: EVENT_TYPES, required: true },
+    secret: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+  },
+  recordOptions('webhook_subscriptions'),
+);
+
+// Serves `subscribe` (one subscription per (url, type): re-subscribing finds it), `unsubscribe`
+// by (url, type), `listByType` (the dispatcher's fan-out, on the (workspace, type) prefix) and
+// `list` (on the workspace prefix; a workspace has a handful of subscriptions, sorted in memory).
+webhookSubscriptionSchema.index({ workspaceId: 1, type: 1, url: 1 }, { unique: true });

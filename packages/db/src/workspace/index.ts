@@ -1,0 +1,2 @@
+export type { Workspace } from './workspace.entity.js';
+export type { WorkspaceRepository } from './workspace.repository.js';

@@ -1,0 +1,73 @@
+import type { Document } from 'bson';
+import { runPipeline } from '../query/mingo-bridge.js';
+import { cloneDocument, isPlainObject, withIdFirst } from '../storage/bson-values.js';
+import { ErrorCode, MongoCommandError } from '../mongo-error.js';
+import { arrayField, documentField, type CommandContext, type CommandHandler } from './command-context.js';
+
+const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$changeStream', '$search', '$geoNear']);
+
+function stageName(stage: unknown): string {
+  const name = isPlainObject(stage) ? Object.keys(stage)[0] : undefined;
+  if (name === undefined)
+    throw new MongoCommandError(ErrorCode.TypeMismatch, 'Each element of the pipeline must be an object');
+  if (UNSUPPORTED_STAGES.has(name)) {
+    throw new MongoCommandError(ErrorCode.IllegalOperation, `${name} is not supported by the emulator`);
+  }
+  return name;
+}
+
+/**
+ * `$count` is rewritten as a `$group`, because MongoDB returns no document at all when nothing is
+ * counted while mingo returns `{ n: 0 }`.
+ */
+function rewriteStage(stage: Document): Document[] {
+  const field: unknown = stage['$count'];
+  if (typeof field !== 'string') return [stage];
+  return [{ $group: { _id: null, [field]: { $sum: 1 } } }, { $project: { _id: 0 } }];
+}
+
+/**
+ * The pipeline's input: a leading `$match` is answered by the collection (so it can use an index),
+ * and the documents are copied, since some stages build their output from their input in place.
+ */
+function pipelineInput(
+  context: CommandContext,
+  target: unknown,
+  pipeline: Document[],
+): { docs: Document[]; rest: Document[] } {
+  if (typeof target !== 'string') return { docs: [], rest: pipeline };
+  const collection = context.storage.collection(context.database, target);
+  const [first, ...rest] = pipeline;
+  const leadingMatch = first !== undefined && isPlainObject(first['$match']) ? first['$match'] : undefined;
+  const docs =
+    collection === undefined
+      ? []
+      : leadingMatch !== undefined
+        ? collection.find(leadingMatch)
+        : collection.documents();
+  return { docs: docs.map(cloneDocument), rest: leadingMatch !== undefined ? rest : pipeline };
+}
+
+const aggregate: CommandHandler = (context) => {
+  const target: unknown = context.body['aggregate'];
+  const pipeline = arrayField(context.body, 'pipeline').map((stage) => {
+    stageName(stage);
+    return stage as Document;
+  });
+  if (context.body['explain'] === true) return { explainVersion: '1', stages: pipeline, ok: 1 };
+  const { docs, rest } = pipelineInput(context, target, pipeline);
+  const results = runPipeline(docs, rest.flatMap(rewriteStage), {
+    collectionResolver: (name) =>
+      (context.storage.collection(context.database, name)?.documents() ?? []).map(cloneDocument),
+  }).map((doc) => (isPlainObject(doc) ? withIdFirst(doc) : doc));
+  const ns = `${context.database}.${typeof target === 'string' ? target : '$cmd.aggregate'}`;
+  const cursorOptions = documentField(context.body, 'cursor');
+  return {
+    cursor: context.cursors.firstBatch(ns, results, {
+      batchSize: cursorOptions?.['batchSize'] as number | undefined,
+    }),
+    ok: 1,
+  };
+};
+
+export const aggregateCommands: Record<string, CommandHandler> = { aggregate };

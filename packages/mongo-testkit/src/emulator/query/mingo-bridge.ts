@@ -1,0 +1,94 @@
+import type { Document } from 'bson';
+import { Aggregator, Query } from 'mingo';
+import type { Options } from 'mingo/types';
+import { MingoError } from 'mingo/util';
+import { ErrorCode, MongoCommandError } from '../mongo-error.js';
+
+/**
+ * The one place the emulator calls mingo. The default `mingo` entry point registers every query,
+ * projection, expression, accumulator and pipeline operator in its context (the sub-module entry
+ * points register none), so everything goes through it. mingo's own errors are translated into the
+ * codes and messages MongoDB answers with.
+ */
+
+export type MingoOptions = Partial<Options>;
+
+export function compileQuery(filter: Document, options: MingoOptions = {}): Query {
+  return translating(() => new Query(filter, options));
+}
+
+export function testQuery(query: Query, doc: Document): boolean {
+  return translating(() => query.test(doc));
+}
+
+export function runPipeline(docs: Document[], pipeline: Document[], options: MingoOptions = {}): Document[] {
+  return translating(() => new Aggregator(pipeline, options).run(docs) as Document[]);
+}
+
+/** Sorts, skips, limits and projects an already filtered list. */
+export function shapeResults(
+  docs: Document[],
+  shape: { sort?: Document | undefined; skip?: number; limit?: number; projection?: Document | undefined },
+): Document[] {
+  return translating(() => {
+    const hasProjection = shape.projection !== undefined && Object.keys(shape.projection).length > 0;
+    let cursor = new Query({}, {}).find<Document>(docs, hasProjection ? shape.projection : undefined);
+    if (shape.sort !== undefined && Object.keys(shape.sort).length > 0) cursor = cursor.sort(shape.sort);
+    if (shape.skip !== undefined && shape.skip > 0) cursor = cursor.skip(shape.skip);
+    if (shape.limit !== undefined && shape.limit > 0) cursor = cursor.limit(shape.limit);
+    return cursor.all();
+  });
+}
+
+/** Runs mingo code, turning its errors into MongoDB's. */
+export function translating<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw translateMingoError(error);
+  }
+}
+
+const TRANSLATIONS: readonly [RegExp, (match: RegExpMatchArray) => MongoCommandError][] = [
+  [
+    /^unknown top level operator: (\S+)/,
+    (m) => new MongoCommandError(ErrorCode.BadValue, `unknown top level operator: ${m[1]}`),
+  ],
+  [
+    /^unknown query operator (\S+)/,
+    (m) => new MongoCommandError(ErrorCode.BadValue, `unknown operator: ${m[1]}`),
+  ],
+  [
+    /^unregistered pipeline operator (\$\w+)/,
+    (m) => new MongoCommandError(ErrorCode.Location40324, `Unrecognized pipeline stage name: '${m[1]}'`),
+  ],
+  [
+    /^accumulator '(\$\w+)' is not registered/,
+    (m) => new MongoCommandError(ErrorCode.InvalidPipelineOperator, `Unrecognized expression '${m[1]}'`),
+  ],
+  [
+    /would create a conflict at '(.+)'/,
+    (m) =>
+      new MongoCommandError(
+        ErrorCode.ConflictingUpdateOperators,
+        `Updating the path '${m[1]}' would create a conflict at '${m[1]}'`,
+      ),
+  ],
+  [
+    /positional operator|'\.\$'/,
+    () =>
+      new MongoCommandError(
+        ErrorCode.BadValue,
+        'The positional operator did not find the match needed from the query.',
+      ),
+  ],
+];
+
+export function translateMingoError(error: unknown): unknown {
+  if (!(error instanceof MingoError)) return error;
+  for (const [pattern, build] of TRANSLATIONS) {
+    const match = error.message.match(pattern);
+    if (match) return build(match);
+  }
+  return new MongoCommandError(ErrorCode.BadValue, error.message);
+}

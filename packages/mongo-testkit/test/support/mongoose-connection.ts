@@ -1,0 +1,39 @@
+import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
+import mongoose, { type Connection } from 'mongoose';
+import { afterAll, beforeAll } from 'vitest';
+
+/**
+ * One mongoose connection per test file, to the file's own database on whichever backend the
+ * global setup started. The database is dropped at the end, so the file leaves nothing behind on a
+ * shared server.
+ */
+export function useMongoose(): () => Connection {
+  let connection: Connection | undefined;
+  beforeAll(async () => {
+    connection = await mongoose.createConnection(testDatabaseUri(), { autoIndex: false }).asPromise();
+  });
+  afterAll(async () => {
+    await connection?.dropDatabase();
+    await connection?.close();
+  });
+  return () => {
+    if (connection === undefined) throw new Error('the connection opens in beforeAll');
+    return connection;
+  };
+}
+
+/** The driver-level database behind a mongoose connection. */
+export function databaseOf(connection: Connection): NonNullable<Connection['db']> {
+  if (connection.db === undefined) throw new Error('the connection is not open');
+  return connection.db;
+}
+
+/** The rejection a promise ends with, for assertions on MongoDB error fields. */
+export async function rejectionOf(work: Promise<unknown>): Promise<Record<string, unknown>> {
+  try {
+    await work;
+  } catch (error) {
+    return error as Record<string, unknown>;
+  }
+  throw new Error('expected the operation to be rejected');
+}
