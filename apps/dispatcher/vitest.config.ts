@@ -1,3 +1,8 @@
 import { sharedConfig } from '../../vitest.shared.ts';
 
-export default sharedConfig();
+// Integration tests (`*.int.test.ts`) share one MongoDB for the run. vitest loads `globalSetup`
+// with Node's own resolution (no `source` condition), so the test kit's setup is named by its
+// source path through this package's dependency link, which needs no prior build.
+export default sharedConfig({
+  globalSetup: ['./node_modules/@outreach/mongo-testkit/src/vitest/vitest-global-setup.ts'],
+});

@@ -1,9 +1,38 @@
 import { z } from 'zod';
 
-const configSchema = z.object({
-  MONGODB_URI: z.string().min(1),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-});
+/** Leaves room, beyond the HTTP timeout, for the reads before and the write after a POST. */
+const LEASE_MARGIN_MS = 5_000;
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const configSchema = z
+  .object({
+    MONGODB_URI: z.string().min(1),
+    DISPATCHER_CONCURRENCY: positiveInt(32),
+    DISPATCHER_PER_SUBSCRIPTION_CONCURRENCY: positiveInt(4),
+    DISPATCHER_POLL_INTERVAL_MS: positiveInt(1_000),
+    DISPATCHER_LEASE_MS: positiveInt(60_000),
+    DISPATCHER_SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
+    WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Demo only: run the schedule on the same compressed clock as the runner (1 = real time). */
+    TIME_SCALE: z.coerce.number().positive().default(1),
+    CLOCK_EPOCH: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((c) => c.DISPATCHER_LEASE_MS >= c.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS, {
+    path: ['DISPATCHER_LEASE_MS'],
+    message: `must be at least WEBHOOK_TIMEOUT_MS + ${LEASE_MARGIN_MS}, so a live attempt never loses its lease`,
+  })
+  .refine((c) => c.DISPATCHER_PER_SUBSCRIPTION_CONCURRENCY <= c.DISPATCHER_CONCURRENCY, {
+    path: ['DISPATCHER_PER_SUBSCRIPTION_CONCURRENCY'],
+    message: 'must not exceed DISPATCHER_CONCURRENCY',
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

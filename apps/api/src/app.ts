@@ -1,0 +1,32 @@
+import { openApiDocument } from '@outreach/contract';
+import express, { type Express } from 'express';
+import type { AppDeps } from './app-deps.js';
+import { docsRoutes } from './http/docs.routes.js';
+import { errorHandler, notFoundHandler } from './http/error.middleware.js';
+import { healthRoutes } from './http/health.routes.js';
+import { requestLogger } from './http/request-logger.middleware.js';
+import { v1Router } from './routes/v1.router.js';
+
+/**
+ * The HTTP app: request ids and logs, health probes, the contract and its docs, the `/v1`
+ * operations, then one 404 and one error handler so every failure has the same JSON shape.
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Responses are per-request API answers, not cacheable documents.
+  app.set('etag', false);
+
+  app.use(requestLogger(deps.logger));
+  app.use(
+    healthRoutes({
+      pingDatabase: deps.pingDatabase,
+      ...(deps.isShuttingDown ? { isShuttingDown: deps.isShuttingDown } : {}),
+    }),
+  );
+  app.use(docsRoutes(openApiDocument));
+  app.use('/v1', v1Router(deps).router);
+  app.use(notFoundHandler());
+  app.use(errorHandler());
+  return app;
+}

@@ -1,0 +1,98 @@
+import { asWorkspaceId, type Db, type WorkspaceId } from '@outreach/db';
+import type { SenderAccount } from '@outreach/contract';
+import { toApiAccount } from '../mappers/account.mapper.js';
+import { registerAccount } from '../operations/accounts/create-account.js';
+import type { AdminCommand } from './admin-args.js';
+
+export class AdminError extends Error {
+  override readonly name = 'AdminError';
+}
+
+export type AdminResult =
+  | { kind: 'workspace created'; workspaceId: string; apiKey: string }
+  | { kind: 'api key created'; apiKey: string; prefix: string }
+  | { kind: 'api key revoked'; prefix: string; revokedAt: string }
+  | { kind: 'account created'; account: SenderAccount };
+
+/** Runs one admin command against the database. */
+export async function runAdminCommand(
+  db: Db,
+  command: Exclude<AdminCommand, { kind: 'help' }>,
+): Promise<AdminResult> {
+  switch (command.kind) {
+    case 'workspace create': {
+      const workspace = await db.workspaces.createWorkspace({ name: command.name, plan: command.plan });
+      const key = await db.apiKeys.create(workspace.id, { name: 'default' });
+      return { kind: 'workspace created', workspaceId: workspace.id, apiKey: key.plaintext };
+    }
+    case 'apikey create': {
+      const workspaceId = await existingWorkspace(db, command.workspaceId);
+      const key = await db.apiKeys.create(workspaceId, { name: 'admin' });
+      return { kind: 'api key created', apiKey: key.plaintext, prefix: key.apiKey.prefix };
+    }
+    case 'apikey revoke': {
+      if (command.workspaceId === undefined) {
+        throw new AdminError('--workspace is required: key prefixes are unique within a workspace only');
+      }
+      const workspaceId = await existingWorkspace(db, command.workspaceId);
+      const key = await db.apiKeys.revokeByPrefix(workspaceId, command.keyPrefix).catch(() => {
+        throw new AdminError(`no API key with prefix ${command.keyPrefix} in ${command.workspaceId}`);
+      });
+      return {
+        kind: 'api key revoked',
+        prefix: key.prefix,
+        revokedAt: (key.revokedAt ?? new Date()).toISOString(),
+      };
+    }
+    case 'account create': {
+      const workspaceId = await existingWorkspace(db, command.workspaceId);
+      const account = await registerAccount(
+        { db, workspaceId },
+        {
+          name: command.name,
+          ...(command.publicIdentifier !== undefined ? { publicIdentifier: command.publicIdentifier } : {}),
+        },
+      );
+      return { kind: 'account created', account: toApiAccount(account) };
+    }
+  }
+}
+
+async function existingWorkspace(db: Db, id: string): Promise<WorkspaceId> {
+  let workspaceId: WorkspaceId;
+  try {
+    workspaceId = asWorkspaceId(id);
+  } catch {
+    throw new AdminError(`not a workspace id: ${id}`);
+  }
+  if (!(await db.workspaces.get(workspaceId))) throw new AdminError(`workspace not found: ${id}`);
+  return workspaceId;
+}
+
+/** What `--json` prints: exactly the documented fields of each command. */
+export function jsonOutput(result: AdminResult): unknown {
+  switch (result.kind) {
+    case 'workspace created':
+      return { workspaceId: result.workspaceId, apiKey: result.apiKey };
+    case 'api key created':
+      return { apiKey: result.apiKey, prefix: result.prefix };
+    case 'api key revoked':
+      return { prefix: result.prefix, revokedAt: result.revokedAt };
+    case 'account created':
+      return result.account;
+  }
+}
+
+/** What a person reads without `--json`. */
+export function textOutput(result: AdminResult): string {
+  switch (result.kind) {
+    case 'workspace created':
+      return `workspace ${result.workspaceId} created\nAPI key (shown once, keep it safe): ${result.apiKey}`;
+    case 'api key created':
+      return `API key (shown once, keep it safe): ${result.apiKey}\nprefix: ${result.prefix}`;
+    case 'api key revoked':
+      return `API key ${result.prefix} revoked at ${result.revokedAt}`;
+    case 'account created':
+      return `sender account ${result.account.id} (${result.account.name}, ${result.account.publicIdentifier}) created, ${result.account.status}`;
+  }
+}

@@ -1,0 +1,72 @@
+import type { RequestHandler } from 'express';
+import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import { callerOf } from '../auth/authenticate.middleware.js';
+import { HttpError } from './http-error.js';
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** A fixed-window counter shared by every API instance (kept in MongoDB). */
+export interface SharedCounters {
+  /** Counts one hit for `key` in the window containing `now`; returns the count and window end. */
+  hit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }>;
+}
+
+/**
+ * Adapts the shared counters to express-rate-limit's store interface. Counters expire on their
+ * own at the end of their window, so decrement and reset have nothing to undo.
+ */
+class SharedCounterStore implements Store {
+  readonly localKeys = false;
+  private windowMs = RATE_LIMIT_WINDOW_MS;
+
+  constructor(private readonly counters: SharedCounters) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    // Wall-clock time, not the app's clock: the middleware derives Retry-After and RateLimit-Reset
+    // from the real time too, and windows are shared with instances whose clocks are real.
+    const { count, resetAt } = await this.counters.hit(key, this.windowMs, new Date());
+    return { totalHits: count, resetTime: resetAt };
+  }
+
+  decrement(): void {}
+
+  resetKey(): void {}
+}
+
+export interface RateLimitOptions {
+  counters: SharedCounters;
+  limitPerMinute: number;
+}
+
+/**
+ * Limits each API key to `limitPerMinute` requests, whatever instance serves them. Answers with
+ * `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy` on every
+ * response, and `Retry-After` with the 429. Runs after authentication: the key id is the counter.
+ */
+export function rateLimitPerApiKey(options: RateLimitOptions): RequestHandler {
+  return rateLimit({
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    limit: options.limitPerMinute,
+    standardHeaders: 'draft-6',
+    legacyHeaders: false,
+    store: new SharedCounterStore(options.counters),
+    keyGenerator: (_req, res) => callerOf(res).apiKeyId,
+    handler: (_req, _res, next) => {
+      next(
+        new HttpError(
+          429,
+          `rate limit exceeded: at most ${options.limitPerMinute} requests a minute per API key`,
+          {
+            code: 'rate_limited',
+          },
+        ),
+      );
+    },
+    // The key generator never reads the client address, so the IP-related checks do not apply.
+    validate: { ip: false, trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false },
+  });
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Caller-supplied ids are echoed in headers and logs, so only short, plain tokens are trusted. */
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Takes the caller's `x-request-id` when it is a plain token, else makes one, and returns it. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const supplied = req.headers[REQUEST_ID_HEADER];
+  const id = typeof supplied === 'string' && ACCEPTABLE_REQUEST_ID.test(supplied) ? supplied : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/**
+ * One log line per request with its id, status and duration; `req.log` carries the id for any
+ * line written while handling it. The API key header is redacted.
+ */
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: assignRequestId,
+    redact: ['req.headers["x-api-key"]'],
+    // Probes arrive every few seconds from the orchestrator; a line each would drown the rest.
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    customLogLevel: (_req, res, error) => {
+      if (error || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+  });
+}

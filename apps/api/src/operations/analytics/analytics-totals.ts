@@ -1,0 +1,37 @@
+import type { AnalyticsTotals, DailyAnalytics } from '@outreach/contract';
+import type { ActionAnalytics } from '@outreach/db';
+import { rate } from '@outreach/domain';
+import { utcDays, type AnalyticsWindow } from './analytics-window.js';
+
+type Counts = ActionAnalytics['totals'];
+
+/** Totals over the window; lead counts come from the leads themselves, the rest from actions. */
+export function toTotals(counts: Counts, leads: { total: number; completed: number }): AnalyticsTotals {
+  return {
+    leads: leads.total,
+    invitationsSent: counts.invitationsSent,
+    invitationsAccepted: counts.invitationsAccepted,
+    acceptanceRate: rate(counts.invitationsAccepted, counts.invitationsSent),
+    messagesSent: counts.messagesSent,
+    leadsReplied: counts.leadsReplied,
+    responseRate: rate(counts.leadsReplied, counts.leadsMessaged),
+    profileVisits: counts.profileVisits,
+    leadsCompleted: leads.completed,
+  };
+}
+
+/** One entry per UTC day of the window, zeros where nothing happened. */
+export function toDaily(perDay: ActionAnalytics['perDay'], window: AnalyticsWindow): DailyAnalytics[] {
+  const byDate = new Map(perDay.map((day) => [day.date, day]));
+  return utcDays(window).map((date) => {
+    const day = byDate.get(date);
+    return {
+      date,
+      invitationsSent: day?.invitationsSent ?? 0,
+      invitationsAccepted: day?.invitationsAccepted ?? 0,
+      messagesSent: day?.messagesSent ?? 0,
+      replies: day?.repliesReceived ?? 0,
+      profileVisits: day?.profileVisits ?? 0,
+    };
+  });
+}

@@ -1,0 +1,17 @@
+import type { CampaignPage } from '@outreach/contract';
+import type { ListCampaignsQuery } from '../inputs.js';
+import type { CampaignStats } from '../../mappers/campaign.mapper.js';
+import { toApiCampaign } from '../../mappers/campaign.mapper.js';
+import { definedOnly, type OperationContext } from '../context.js';
+import { loadCampaignStats } from './campaign-stats.js';
+
+export async function listCampaigns(ctx: OperationContext, query: ListCampaignsQuery): Promise<CampaignPage> {
+  const page = await ctx.db.campaigns.list(ctx.workspaceId, definedOnly(query));
+  const stats = await loadCampaignStats(ctx, page.items);
+  return {
+    total: page.total,
+    offset: query.offset,
+    limit: query.limit,
+    items: page.items.map((campaign) => toApiCampaign(campaign, stats.get(campaign.id) as CampaignStats)),
+  };
+}

@@ -1,0 +1,30 @@
+/** The parsed request parts the operations take, named after the contract's operations. */
+import type { BodyOf, QueryOf } from '../http/operation-input.js';
+
+export type CreateCampaignBody = BodyOf<'createCampaign'>;
+export type UpdateCampaignBody = BodyOf<'updateCampaign'>;
+export type ListCampaignsQuery = QueryOf<'listCampaigns'>;
+export type AddCampaignSendersBody = BodyOf<'addCampaignSenders'>;
+export type ListCampaignLeadsQuery = QueryOf<'listCampaignLeads'>;
+export type AddLeadsBody = BodyOf<'addLeads'>;
+export type LeadInput = AddLeadsBody['leads'][number];
+export type UpdateLeadStatusBody = BodyOf<'updateLeadStatus'>;
+export type TagLeadBody = BodyOf<'tagLead'>;
+export type AddStepBody = BodyOf<'addStep'>;
+export type UpdateStepBody = BodyOf<'updateStep'>;
+export type AddVariantBody = BodyOf<'addVariant'>;
+export type UpdateVariantBody = BodyOf<'updateVariant'>;
+export type ListBlockedLeadsQuery = QueryOf<'listBlockedLeads'>;
+export type BlockLeadsBody = BodyOf<'blockLeads'>;
+export type BlockCampaignLeadsBody = BodyOf<'blockCampaignLeads'>;
+export type ListAccountsQuery = QueryOf<'listAccounts'>;
+export type CreateAccountBody = BodyOf<'createAccount'>;
+export type UpdateAccountLimitsBody = BodyOf<'updateAccountLimits'>;
+export type ListConversationsQuery = QueryOf<'listConversations'>;
+export type SendMessageBody = BodyOf<'sendMessage'>;
+export type CampaignAnalyticsQuery = QueryOf<'campaignAnalytics'>;
+export type WorkspaceAnalyticsQuery = QueryOf<'workspaceAnalytics'>;
+export type SubscribeHookBody = BodyOf<'subscribeHook'>;
+export type UnsubscribeHookBody = BodyOf<'unsubscribeHook'>;
+export type ListHooksQuery = QueryOf<'listHooks'>;
+export type PerformListQuery = QueryOf<'performList'>;

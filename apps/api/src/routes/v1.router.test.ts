@@ -1,0 +1,35 @@
+import { openApiDocument } from '@outreach/contract';
+import type { Db } from '@outreach/db';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { v1Router } from './v1.router.js';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** `/v1/campaigns/{id}/steps` -> `/campaigns/:id/steps`, as registered under the `/v1` mount. */
+function expressPath(template: string): string {
+  return template.replace(/^\/v1/, '').replace(/\{([^}]+)\}/g, ':$1');
+}
+
+describe('v1Router', () => {
+  it('registers exactly the /v1 operations of the contract, with their method, path and operationId', () => {
+    const { registered } = v1Router({
+      // Routes are only registered here; no request reaches the database.
+      db: {} as Db,
+      logger: pino({ level: 'silent' }),
+      clock: () => new Date(),
+      settings: { rateLimitPerMinute: 300, apiKeyCacheMs: 5000, allowPrivateWebhookTargets: false },
+      pingDatabase: async () => undefined,
+    });
+    const documented = Object.entries(openApiDocument.paths)
+      .filter(([template]) => template.startsWith('/v1/') && template !== '/v1/openapi.json')
+      .flatMap(([template, item]) =>
+        METHODS.filter((method) => method in item).map((method) => {
+          const operation = item[method] as { operationId: string };
+          return `${operation.operationId} ${method} ${expressPath(template)}`;
+        }),
+      );
+    const routes = registered.map((route) => `${route.operation} ${route.method} ${route.path}`);
+    expect([...routes].sort()).toEqual([...documented].sort());
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The API process: reads its configuration from the environment, connects to MongoDB, listens,
+ * and on SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish within the
+ * deadline and closes the database.
+ */
+import { connectDb } from '@outreach/db';
+import { pino } from 'pino';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { databasePing } from './database-ping.js';
+import { createShutdown } from './http/graceful-shutdown.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
+  const db = await connectDb(config.MONGODB_URI);
+  let shuttingDown = (): boolean => false;
+  const app = createApp({
+    db,
+    logger,
+    clock: () => new Date(),
+    settings: {
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      apiKeyCacheMs: config.API_KEY_CACHE_MS,
+      allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    },
+    pingDatabase: databasePing(db),
+    isShuttingDown: () => shuttingDown(),
+  });
+  const server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
+  logger.info({ port, host: config.HOST }, `api listening on http://${config.HOST}:${port}`);
+
+  const { shutdown, isShuttingDown } = createShutdown({
+    server,
+    deadlineMs: config.SHUTDOWN_DEADLINE_MS,
+    afterClose: () => db.close(),
+    log: (message, fields) => logger.info(fields ?? {}, message),
+  });
+  shuttingDown = isShuttingDown;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'signal received');
+      shutdown().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  // The logger may not exist yet (bad configuration), so this goes to stderr as plain text.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+/**
+ * The admin CLI, run as a process against this file's database: it creates workspaces (with their
+ * first API key), further keys, revokes keys and registers sender accounts, printing JSON with --json.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { CampaignPage, SenderAccount } from '@outreach/contract';
+import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/admin-main.js';
+import { ApiClient } from './support/api-client.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const run = promisify(execFile);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `outreach-admin` from its TypeScript source, as `pnpm admin` does. */
+async function admin(args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'src/cli/admin.ts', ...args],
+      { cwd: packageDir, env: { ...process.env, MONGODB_URI: testDatabaseUri() }, timeout: 30_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ apiKeyCacheMs: 0 });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('outreach-admin', () => {
+  let workspaceId: string;
+  let apiKey: string;
+
+  it('creates a workspace and prints its id and first API key as JSON', async () => {
+    const result = await admin(['workspace', 'create', '--name', 'Acme', '--plan', 'pro', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const printed = JSON.parse(result.stdout) as { workspaceId: string; apiKey: string };
+    expect(Object.keys(printed).sort()).toEqual(['apiKey', 'workspaceId']);
+    expect(printed.workspaceId).toMatch(/^ws_[0-9a-f]{24}$/);
+    ({ workspaceId, apiKey } = printed);
+    const res = await new ApiClient(app.baseUrl, apiKey).get<CampaignPage>('/v1/campaigns');
+    expect(res.status).toBe(200);
+  });
+
+  it('creates another key, prints it with its prefix, and revokes it by prefix', async () => {
+    const created = await admin(['apikey', 'create', '--workspace', workspaceId, '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const key = JSON.parse(created.stdout) as { apiKey: string; prefix: string };
+    expect(key.apiKey.startsWith(key.prefix)).toBe(true);
+    const client = new ApiClient(app.baseUrl, key.apiKey);
+    expect((await client.get('/v1/campaigns')).status).toBe(200);
+
+    const revoked = await admin([
+      'apikey',
+      'revoke',
+      '--key-prefix',
+      key.prefix,
+      '--workspace',
+      workspaceId,
+      '--json',
+    ]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ prefix: key.prefix });
+    expect((await client.get('/v1/campaigns')).status).toBe(401);
+    // The workspace's first key is untouched.
+    expect((await new ApiClient(app.baseUrl, apiKey).get('/v1/campaigns')).status).toBe(200);
+  });
+
+  it('registers a connected sender account and prints it', async () => {
+    const result = await admin([
+      'account',
+      'create',
+      '--workspace',
+      workspaceId,
+      '--name',
+      'Demo sender',
+      '--public-identifier',
+      'demo-sender',
+      '--json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const account = JSON.parse(result.stdout) as SenderAccount;
+    expect(account).toMatchObject({
+      name: 'Demo sender',
+      publicIdentifier: 'demo-sender',
+      status: 'connected',
+    });
+    const listed = await new ApiClient(app.baseUrl, apiKey).get<{ items: SenderAccount[] }>('/v1/accounts');
+    expect(listed.body.items.map((a) => a.id)).toEqual([account.id]);
+  });
+});
+
+describe('outreach-admin without a process', () => {
+  /** The same CLI in this process, for the paths that need no second look at the process. */
+  async function adminHere(args: string[], env: Record<string, string> = { MONGODB_URI: testDatabaseUri() }) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(args, { env, out: (text) => out.push(text), err: (text) => err.push(text) });
+    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+  }
+
+  it('prints readable text without --json', async () => {
+    const result = await adminHere(['workspace', 'create', '--name', 'Readable', '--plan', 'starter']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/workspace ws_[0-9a-f]{24} created/);
+    expect(result.stdout).toMatch(/API key .*: okey_/);
+  });
+
+  it('fails with a usage message for bad arguments, and clearly for an unknown workspace', async () => {
+    const usage = await adminHere(['workspace', 'create', '--name', 'X', '--plan', 'gold']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--plan must be one of starter, pro, agency');
+    const unknown = await adminHere(['apikey', 'create', '--workspace', `ws_${'0'.repeat(24)}`]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('workspace not found');
+    const unknownPrefix = await adminHere(['apikey', 'revoke', '--key-prefix', 'okey_nothing', '--json']);
+    expect(unknownPrefix.code).toBe(1);
+    const noDatabase = await adminHere(['workspace', 'create', '--name', 'X', '--plan', 'pro'], {});
+    expect(noDatabase.code).toBe(2);
+    expect(noDatabase.stderr).toContain('MONGODB_URI');
+  });
+
+  it('prints the usage with --help', async () => {
+    const help = await adminHere(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('workspace create --name <name> --plan <starter|pro|agency>');
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Analytics: a campaign's totals, per-step and per-variant breakdown and daily series over a
+ * window, the workspace view with its filters, and the summary rates on the campaign itself.
+ */
+import type { Campaign, CampaignAnalytics, StepList, WorkspaceAnalytics } from '@outreach/contract';
+import { asWorkspaceId, type NewAction } from '@outreach/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addLeads,
+  addStep,
+  createAccount,
+  createCampaign,
+  createWorkspace,
+  unknownId,
+  type TestWorkspace,
+} from './support/fixtures.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+let app: TestApp;
+let ws: TestWorkspace;
+let campaign: Campaign;
+let steps: StepList['steps'];
+let leadIds: string[];
+let accountId: string;
+
+let sequence = 0;
+async function record(action: Omit<NewAction, 'campaignId' | 'idempotencyKey'> & { campaignId?: string }) {
+  sequence += 1;
+  await app.db.actions.record(asWorkspaceId(ws.workspaceId), {
+    campaignId: campaign.id,
+    idempotencyKey: `test-${sequence}`,
+    ...action,
+  });
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await createWorkspace(app);
+  accountId = (await createAccount(ws.api)).id;
+  campaign = await createCampaign(ws.api, { name: 'Measured' });
+  await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
+  const withMessage = await addStep(ws.api, campaign.id, { order: 1, type: 'message' });
+  const messageStep = withMessage.steps[1];
+  await ws.api.post(`/v1/campaigns/${campaign.id}/steps/${messageStep?.id}/variants`, { body: 'B' });
+  steps = (await ws.api.get<{ steps: StepList['steps'] }>(`/v1/campaigns/${campaign.id}`)).body.steps;
+  await addLeads(ws.api, campaign.id, ['l1', 'l2', 'l3', 'l4']);
+  leadIds = (await app.db.leads.list(asWorkspaceId(ws.workspaceId), campaign.id)).items.map((l) => l.id);
+  const [invitation, message] = steps;
+  const [variantA, variantB] = message?.variants ?? [];
+  const day1 = new Date('2025-06-02T10:00:00Z');
+  const day2 = new Date('2025-06-03T10:00:00Z');
+  for (const leadId of leadIds) {
+    await record({
+      leadId,
+      accountId,
+      stepId: invitation?.id ?? null,
+      type: 'invitation_sent',
+      occurredAt: day1,
+    });
+  }
+  for (const leadId of leadIds.slice(0, 2)) {
+    await record({
+      leadId,
+      accountId,
+      stepId: invitation?.id ?? null,
+      type: 'invitation_accepted',
+      occurredAt: day2,
+    });
+  }
+  await record({
+    leadId: leadIds[0] as string,
+    accountId,
+    stepId: message?.id ?? null,
+    variantId: variantA?.id ?? null,
+    type: 'message_sent',
+    occurredAt: day2,
+  });
+  await record({
+    leadId: leadIds[1] as string,
+    accountId,
+    stepId: message?.id ?? null,
+    variantId: variantB?.id ?? null,
+    type: 'message_sent',
+    occurredAt: day2,
+  });
+  await record({
+    leadId: leadIds[0] as string,
+    accountId,
+    stepId: message?.id ?? null,
+    variantId: variantA?.id ?? null,
+    type: 'reply_received',
+    occurredAt: day2,
+  });
+  // Outside the window used below.
+  await record({
+    leadId: leadIds[2] as string,
+    accountId,
+    stepId: invitation?.id ?? null,
+    type: 'profile_visited',
+    occurredAt: new Date('2025-07-01T00:00:00Z'),
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('GET /v1/campaigns/{campaignId}/analytics', () => {
+  it('counts totals, steps, variants and days within the window', async () => {
+    const res = await ws.api.get<CampaignAnalytics>(
+      `/v1/campaigns/${campaign.id}/analytics?startDate=2025-06-01&endDate=2025-06-04`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      campaignId: campaign.id,
+      startDate: '2025-06-01T00:00:00.000Z',
+      endDate: '2025-06-05T00:00:00.000Z',
+      totals: {
+        leads: 4,
+        invitationsSent: 4,
+        invitationsAccepted: 2,
+        acceptanceRate: 0.5,
+        messagesSent: 2,
+        leadsReplied: 1,
+        responseRate: 0.5,
+        profileVisits: 0,
+        leadsCompleted: 0,
+      },
+    });
+    const [invitation, message] = steps;
+    expect(res.body.steps).toEqual([
+      { stepId: invitation?.id, order: 0, type: 'invitation', sent: 4, replies: 0, responseRate: 0 },
+      { stepId: message?.id, order: 1, type: 'message', sent: 2, replies: 1, responseRate: 0.5 },
+    ]);
+    expect(res.body.variants.map((v) => [v.order, v.sent, v.replies, v.responseRate])).toEqual([
+      [0, 1, 1, 1],
+      [1, 1, 0, 0],
+    ]);
+    expect(
+      res.body.daily.map((d) => [
+        d.date,
+        d.invitationsSent,
+        d.invitationsAccepted,
+        d.messagesSent,
+        d.replies,
+      ]),
+    ).toEqual([
+      ['2025-06-01', 0, 0, 0, 0],
+      ['2025-06-02', 4, 0, 0, 0],
+      ['2025-06-03', 0, 2, 2, 1],
+      ['2025-06-04', 0, 0, 0, 0],
+    ]);
+  });
+
+  it('takes date-times with offsets and excludes the end instant', async () => {
+    const res = await ws.api.get<CampaignAnalytics>(
+      `/v1/campaigns/${campaign.id}/analytics?startDate=2025-06-02T00:00:00Z&endDate=2025-06-03T10:00:00%2B00:00`,
+    );
+    expect(res.body.totals).toMatchObject({ invitationsSent: 4, invitationsAccepted: 0 });
+  });
+
+  it('defaults to the last 30 days', async () => {
+    const res = await ws.api.get<CampaignAnalytics>(`/v1/campaigns/${campaign.id}/analytics`);
+    expect(res.status).toBe(200);
+    const span = Date.parse(res.body.endDate) - Date.parse(res.body.startDate);
+    expect(span).toBe(30 * 86_400_000);
+    expect(res.body.totals.invitationsSent).toBe(0);
+  });
+
+  it('refuses bad dates and a start after the end with 400, an unknown campaign with 404', async () => {
+    const base = `/v1/campaigns/${campaign.id}/analytics`;
+    expect((await ws.api.get(`${base}?startDate=yesterday`)).status).toBe(400);
+    expect((await ws.api.get(`${base}?startDate=2025-13-01`)).status).toBe(400);
+    expect((await ws.api.get(`${base}?startDate=2025-06-05&endDate=2025-06-01`)).status).toBe(400);
+    expect((await ws.api.get(`/v1/campaigns/${unknownId('cmp')}/analytics`)).status).toBe(404);
+  });
+
+  it('shows the since-creation rates on the campaign itself', async () => {
+    const res = await ws.api.get<Campaign>(`/v1/campaigns/${campaign.id}`);
+    // The seeded actions predate the campaign's creation, so only progress and lead totals show.
+    expect(res.body.analytics.totalLeads).toBe(4);
+    expect(res.body.progress).toBe(0);
+    await ws.api.put(`/v1/leads/${leadIds[3]}/status`, { status: 'completed' });
+    expect((await ws.api.get<Campaign>(`/v1/campaigns/${campaign.id}`)).body.progress).toBe(25);
+  });
+});
+
+describe('GET /v1/analytics', () => {
+  it('counts campaigns by status and totals over the window', async () => {
+    await createCampaign(ws.api, { name: 'Empty draft' });
+    const res = await ws.api.get<WorkspaceAnalytics>('/v1/analytics?startDate=2025-06-01&endDate=2025-06-30');
+    expect(res.status).toBe(200);
+    expect(res.body.campaigns).toEqual({ total: 2, active: 0, paused: 0, completed: 0, error: 0, draft: 2 });
+    expect(res.body.totals).toMatchObject({
+      invitationsSent: 4,
+      invitationsAccepted: 2,
+      messagesSent: 2,
+      leadsReplied: 1,
+    });
+    expect(res.body.daily).toHaveLength(30);
+  });
+
+  it('filters by sender account and by campaign status', async () => {
+    const other = await ws.api.get<WorkspaceAnalytics>(
+      `/v1/analytics?startDate=2025-06-01&endDate=2025-06-30&accountId=${unknownId('acc')}`,
+    );
+    expect(other.body.totals.invitationsSent).toBe(0);
+    const active = await ws.api.get<WorkspaceAnalytics>(
+      '/v1/analytics?startDate=2025-06-01&endDate=2025-06-30&campaignStatus=active',
+    );
+    expect(active.body.campaigns).toEqual({
+      total: 0,
+      active: 0,
+      paused: 0,
+      completed: 0,
+      error: 0,
+      draft: 0,
+    });
+    expect(active.body.totals.invitationsSent).toBe(0);
+    const drafts = await ws.api.get<WorkspaceAnalytics>(
+      '/v1/analytics?startDate=2025-06-01&endDate=2025-06-30&campaignStatus=draft',
+    );
+    expect(drafts.body.totals.invitationsSent).toBe(4);
+    expect((await ws.api.get('/v1/analytics?campaignStatus=running')).status).toBe(400);
+  });
+});

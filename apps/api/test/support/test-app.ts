@@ -1,0 +1,60 @@
+import type { AddressInfo } from 'node:net';
+import { connectDb, type Db } from '@outreach/db';
+import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
+import { pino } from 'pino';
+import { createApp } from '../../src/app.js';
+import type { AppSettings } from '../../src/app-deps.js';
+import { databasePing } from '../../src/database-ping.js';
+import { ApiClient } from './api-client.js';
+
+export interface TestApp {
+  db: Db;
+  baseUrl: string;
+  /** A client without a key; use `workspace()` for an authenticated one. */
+  anonymous: ApiClient;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Partial<AppSettings> {
+  clock?: () => Date;
+  /** Replaces what the app sees as the database (to inject failures). */
+  wrapDb?: (db: Db) => Db;
+  pingDatabase?: () => Promise<void>;
+}
+
+/**
+ * The real app on 127.0.0.1 (a free port) over this test file's own database. One per test file:
+ * start it in `beforeAll` and close it in `afterAll`.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await connectDb(testDatabaseUri());
+  const app = createApp({
+    db: options.wrapDb ? options.wrapDb(db) : db,
+    logger: pino({ level: 'silent' }),
+    clock: options.clock ?? (() => new Date()),
+    settings: {
+      // High enough that no ordinary test is throttled; the rate-limit test uses its own app.
+      rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+      apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
+      allowPrivateWebhookTargets: options.allowPrivateWebhookTargets ?? false,
+    },
+    pingDatabase: options.pingDatabase ?? databasePing(db),
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    db,
+    baseUrl,
+    anonymous: new ApiClient(baseUrl, ''),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}

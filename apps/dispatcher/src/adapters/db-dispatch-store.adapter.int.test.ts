@@ -1,0 +1,97 @@
+/** The adapter's own logic over the data layer: what the scenario suites do not single out. */
+import { asWorkspaceId, connectDb, type Db } from '@outreach/db';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newWorkspaceId } from '../testing/scenario-fixture.js';
+import { freshTestDatabaseUri } from '../testing/test-database.js';
+import { DbDispatchStore } from './db-dispatch-store.adapter.js';
+
+const T0 = new Date('2025-03-03T10:00:00Z');
+let now = T0;
+let db: Db;
+let store: DbDispatchStore;
+const workspaceId = asWorkspaceId(newWorkspaceId());
+const lease = (owner = 'd1') => ({ now, leaseMs: 60_000, owner });
+
+beforeEach(async () => {
+  now = T0;
+  db = await connectDb(freshTestDatabaseUri(), { clock: () => now });
+  store = new DbDispatchStore(db);
+});
+afterEach(() => db.close());
+
+async function eventWithDeliveries(subscriptionIds: string[]): Promise<string> {
+  const { event } = await db.events.insert(workspaceId, {
+    type: 'message_received',
+    transitionKey: `msg_${subscriptionIds.join('_')}`,
+    data: { n: 1 },
+    timestamp: now,
+  });
+  await db.deliveries.createForEvent(
+    workspaceId,
+    event.id,
+    subscriptionIds.map((id) => ({ id, url: `https://${id}.example` })),
+  );
+  return event.id;
+}
+
+describe('DbDispatchStore', () => {
+  it('offers only subscriptions created at or before the event', async () => {
+    now = new Date(T0.getTime() - 1_000);
+    const early = await db.webhookSubscriptions.subscribe(workspaceId, {
+      url: 'https://early.example',
+      type: 'message_received',
+    });
+    now = new Date(T0.getTime() + 1_000);
+    await db.webhookSubscriptions.subscribe(workspaceId, {
+      url: 'https://late.example',
+      type: 'message_received',
+    });
+    expect(await store.subscriptionsFor(workspaceId, 'message_received', T0)).toEqual([
+      { id: early.subscription.id, url: 'https://early.example' },
+    ]);
+  });
+
+  it('skips deliveries of excluded subscriptions and hands them back due', async () => {
+    await eventWithDeliveries(['sub_busy', 'sub_idle']);
+    const claim = await store.claimDue({ ...lease(), excludeSubscriptionIds: ['sub_busy'] });
+    expect(claim?.subscriptionId).toBe('sub_idle');
+    expect(await store.claimDue({ ...lease(), excludeSubscriptionIds: ['sub_busy'] })).toBeNull();
+    now = new Date(T0.getTime() + 1);
+    expect((await store.claimDue({ ...lease(), excludeSubscriptionIds: [] }))?.subscriptionId).toBe(
+      'sub_busy',
+    );
+  });
+
+  it('numbers an attempt after those on record, not after the claims', async () => {
+    await eventWithDeliveries(['sub_a']);
+    const first = await store.claimDue({ ...lease(), excludeSubscriptionIds: [] });
+    if (!first) throw new Error('nothing claimed');
+    expect(first.attempt).toBe(1);
+    expect(await store.release(first, now)).toBe(true);
+    const second = await store.claimDue({ ...lease(), excludeSubscriptionIds: [] });
+    expect(second?.attempt).toBe(1);
+  });
+
+  it('reports a lost lease instead of writing', async () => {
+    await eventWithDeliveries(['sub_a']);
+    const claim = await store.claimDue({ ...lease('d1'), excludeSubscriptionIds: [] });
+    if (!claim) throw new Error('nothing claimed');
+    now = new Date(T0.getTime() + 60_000);
+    await store.claimDue({ ...lease('d2'), excludeSubscriptionIds: [] });
+    const attempt = {
+      attempt: 1,
+      startedAt: now,
+      durationMs: 5,
+      statusCode: 200,
+      responseBody: 'ok',
+      error: null,
+    };
+    expect(await store.markDelivered(claim, attempt, now)).toBe(false);
+  });
+
+  it('does not hand an event of one workspace to another', async () => {
+    const eventId = await eventWithDeliveries(['sub_a']);
+    expect(await store.loadEvent(workspaceId, eventId)).toMatchObject({ id: eventId, workspaceId });
+    expect(await store.loadEvent(newWorkspaceId(), eventId)).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import type { RandomSource } from '../clock.js';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Delays before each retry, counted from the failed attempt before it. The first try is immediate;
+ * after the last retry fails the delivery is marked failed and kept with its attempt log.
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
+];
+
+/** First try plus one attempt per scheduled retry. */
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** Spreads retries by up to this fraction either way, so receivers that recover are not stampeded. */
+export const JITTER_RATIO = 0.1;
+
+/**
+ * A `Retry-After` longer than this is clamped: a receiver must not be able to park a delivery for
+ * weeks, and the schedule's own longest gap is well below it.
+ */
+export const MAX_RETRY_AFTER_MS = 24 * HOUR;
+
+/**
+ * The delay before the next attempt after `attempt` (1-based) failed, or null when that was the last
+ * one. `retryAfterMs` comes from a 429 or 503 response and wins when it is later than the schedule.
+ */
+export function nextRetryDelayMs(
+  attempt: number,
+  random: RandomSource,
+  retryAfterMs: number | null = null,
+): number | null {
+  const base = RETRY_DELAYS_MS[attempt - 1];
+  if (base === undefined) return null;
+  const jittered = Math.round(base * (1 + (random() * 2 - 1) * JITTER_RATIO));
+  if (retryAfterMs === null) return jittered;
+  return Math.max(jittered, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
+}

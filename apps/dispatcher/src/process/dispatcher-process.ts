@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { connectDb } from '@outreach/db';
+import type { Logger } from 'pino';
+import { DbDispatchStore } from '../adapters/db-dispatch-store.adapter.js';
+import { scaledClock, systemClock, type Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { HttpSender } from '../delivery/http-sender.js';
+import { Dispatcher } from '../dispatch/dispatcher.js';
+
+export interface DispatcherProcess {
+  /** Names this process in leases. */
+  readonly owner: string;
+  /**
+   * The one shutdown path: stop claiming, let deliveries in flight finish until the grace period
+   * ends (then hand them back), close idle connections and the database. Idempotent.
+   */
+  stop(): Promise<void>;
+}
+
+/** Connects to MongoDB (building indexes if missing) and starts the dispatch loop. */
+export async function startDispatcherProcess(config: Config, logger: Logger): Promise<DispatcherProcess> {
+  const clock = scheduleClock(config);
+  const db = await connectDb(config.MONGODB_URI, { clock: () => clock.now() });
+  const sender = new HttpSender({
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+  });
+  const owner = `dispatcher:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const dispatcher = new Dispatcher(
+    { store: new DbDispatchStore(db), sender, clock, signingClock: systemClock, random: Math.random, logger },
+    {
+      owner,
+      concurrency: config.DISPATCHER_CONCURRENCY,
+      perSubscriptionConcurrency: config.DISPATCHER_PER_SUBSCRIPTION_CONCURRENCY,
+      pollIntervalMs: config.DISPATCHER_POLL_INTERVAL_MS,
+      leaseMs: config.DISPATCHER_LEASE_MS,
+    },
+  );
+  dispatcher.start();
+
+  let stopping: Promise<void> | null = null;
+  const stop = async (): Promise<void> => {
+    await dispatcher.stop(config.DISPATCHER_SHUTDOWN_GRACE_MS);
+    sender.close();
+    await db.close();
+    logger.info({ owner }, 'dispatcher stopped');
+  };
+  return {
+    owner,
+    stop: () => (stopping ??= stop()),
+  };
+}
+
+function scheduleClock(config: Config): Clock {
+  if (config.TIME_SCALE === 1) return systemClock;
+  const epoch = config.CLOCK_EPOCH === undefined ? new Date() : new Date(config.CLOCK_EPOCH);
+  return scaledClock(config.TIME_SCALE, epoch);
+}

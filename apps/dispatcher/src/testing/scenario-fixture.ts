@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { EventType } from '@outreach/domain';
+import { pino } from 'pino';
+import type { Clock, RandomSource } from '../clock.js';
+import { HttpSender } from '../delivery/http-sender.js';
+import type { OutboxEvent } from '../delivery/webhook-envelope.js';
+import { Dispatcher } from '../dispatch/dispatcher.js';
+import type { DispatchStore } from '../ports/dispatch-store.port.js';
+import type { DeliveryView, DispatchHarness } from './dispatch-harness.js';
+import type { ManualClock } from './manual-clock.js';
+
+/** Makes a fresh, empty store whose own timestamps (creation, due time) come from `clock`. */
+export type HarnessFactory = (clock: Clock) => Promise<DispatchHarness>;
+
+export const hex24 = (): string => randomBytes(12).toString('hex');
+export const newWorkspaceId = (): string => `ws_${hex24()}`;
+
+export const silentLogger = pino({ level: 'silent' });
+
+export function outboxEvent(
+  workspaceId: string,
+  occurredAt: Date,
+  type: EventType = 'message_received',
+): OutboxEvent {
+  return {
+    id: `evt_${hex24()}`,
+    type,
+    workspaceId,
+    occurredAt,
+    data: {
+      campaignId: `cmp_${hex24()}`,
+      content: 'Thanks, let us talk next week',
+      receivedAt: occurredAt.toISOString(),
+    },
+  };
+}
+
+export interface DispatcherSetup {
+  store?: DispatchStore;
+  owner?: string;
+  allowPrivateTargets?: boolean;
+  concurrency?: number;
+  perSubscriptionConcurrency?: number;
+  leaseMs?: number;
+  timeoutMs?: number;
+  random?: RandomSource;
+}
+
+export const LEASE_MS = 60_000;
+
+/** A dispatcher over the harness's store, a real HTTP sender and the test's clock. */
+export function makeDispatcher(
+  harness: DispatchHarness,
+  clock: ManualClock,
+  setup: DispatcherSetup = {},
+): { dispatcher: Dispatcher; sender: HttpSender } {
+  const sender = new HttpSender({
+    allowPrivateTargets: setup.allowPrivateTargets ?? true,
+    timeoutMs: setup.timeoutMs ?? 5_000,
+  });
+  const dispatcher = new Dispatcher(
+    {
+      store: setup.store ?? harness.store,
+      sender,
+      clock,
+      random: setup.random ?? ((): number => 0.5),
+      logger: silentLogger,
+    },
+    {
+      owner: setup.owner ?? 'dispatcher-1',
+      concurrency: setup.concurrency ?? 4,
+      perSubscriptionConcurrency: setup.perSubscriptionConcurrency ?? 2,
+      pollIntervalMs: 10,
+      leaseMs: setup.leaseMs ?? LEASE_MS,
+    },
+  );
+  return { dispatcher, sender };
+}
+
+/** Runs one pass and waits for the deliveries it started. */
+export async function pass(dispatcher: Dispatcher): Promise<number> {
+  const started = await dispatcher.tick();
+  await dispatcher.settle();
+  return started;
+}
+
+export async function onlyDelivery(harness: DispatchHarness): Promise<DeliveryView> {
+  const all = await harness.deliveries();
+  if (all.length !== 1 || all[0] === undefined) throw new Error(`expected one delivery, found ${all.length}`);
+  return all[0];
+}
+
+export function headerRecord(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).flatMap(([k, v]) =>
+      typeof v === 'string' ? [[k, v]] : Array.isArray(v) ? [[k, v.join(', ')]] : [],
+    ),
+  );
+}
