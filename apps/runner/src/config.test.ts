@@ -1,15 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
+const required = { MONGODB_URI: 'mongodb://localhost/x', NETWORK_URL: 'http://127.0.0.1:4010' };
+
 describe('loadConfig', () => {
-  it('reads the database URI and port from the environment', () => {
-    expect(loadConfig({ MONGODB_URI: 'mongodb://localhost/x', PORT: '8080' })).toEqual({
+  it('fills every optional setting with its default', () => {
+    const config = loadConfig(required);
+    expect(config).toMatchObject({
       MONGODB_URI: 'mongodb://localhost/x',
-      PORT: 8080,
+      NETWORK_URL: 'http://127.0.0.1:4010',
+      RUNNER_CONCURRENCY: 4,
+      POLL_INTERVAL_MS: 1000,
+      LEASE_MS: 60_000,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      TIME_SCALE: 1,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.CLOCK_EPOCH).toBeUndefined();
+    expect(config.RUNNER_ID).toMatch(/^runner-.+-\d+$/);
+  });
+
+  it('coerces numbers and keeps an explicit runner id and clock epoch', () => {
+    const config = loadConfig({
+      ...required,
+      RUNNER_CONCURRENCY: '8',
+      TIME_SCALE: '1440',
+      CLOCK_EPOCH: '2025-01-06T00:00:00.000Z',
+      RUNNER_ID: 'runner-a',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      RUNNER_CONCURRENCY: 8,
+      TIME_SCALE: 1440,
+      CLOCK_EPOCH: '2025-01-06T00:00:00.000Z',
+      RUNNER_ID: 'runner-a',
+      LOG_LEVEL: 'debug',
     });
   });
 
   it('rejects a missing database URI with a readable message', () => {
-    expect(() => loadConfig({})).toThrow(/invalid configuration: MONGODB_URI/);
+    expect(() => loadConfig({ NETWORK_URL: 'http://127.0.0.1:4010' })).toThrow(
+      /invalid configuration: MONGODB_URI/,
+    );
+  });
+
+  it('rejects a network URL that is not a URL, a zero concurrency and a bad log level', () => {
+    expect(() => loadConfig({ ...required, NETWORK_URL: 'sandbox' })).toThrow(/NETWORK_URL/);
+    expect(() => loadConfig({ ...required, RUNNER_CONCURRENCY: '0' })).toThrow(/RUNNER_CONCURRENCY/);
+    expect(() => loadConfig({ ...required, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('rejects a negative time scale and a clock epoch that is not an ISO date', () => {
+    expect(() => loadConfig({ ...required, TIME_SCALE: '-2' })).toThrow(/TIME_SCALE/);
+    expect(() => loadConfig({ ...required, CLOCK_EPOCH: 'yesterday' })).toThrow(/CLOCK_EPOCH/);
   });
 });

@@ -1,0 +1,223 @@
+/**
+ * Runner benchmark: executed steps per second and database round trips per executed step, for
+ * campaigns of 10,000 and 100,000 leads.
+ *
+ * Each size gets its own database with one campaign whose leads are all due; the runner executes a
+ * message step (variant rotation, rendering, caps, idempotency key, the action through the HTTP
+ * sandbox network, the analytics log, the conversation) for `BENCH_STEPS` leads. Pacing is off and
+ * the caps are out of reach, so the figures measure the runner's own machinery rather than the
+ * product's throttles. Round trips are counted with the MongoDB driver's command monitoring over
+ * the measured phase only (seeding excluded), and include each pass's overhead (campaign list,
+ * event feeds, queued-message claim).
+ *
+ * Environment: MONGODB_URI (else the test kit starts a MongoDB), BENCH_SIZES (default
+ * "10000,100000"), BENCH_STEPS (default 500), BENCH_CONCURRENCY (default 8).
+ */
+import { createDb, newId, type Db } from '@outreach/db';
+import { databaseUri } from '@outreach/mongo-testkit';
+import {
+  createHttpNetwork,
+  createManualClock,
+  createSandboxNetwork,
+  type ManualClock,
+  type SandboxNetwork,
+} from '@outreach/network';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import mongoose from 'mongoose';
+import { pino } from 'pino';
+import { createRunner } from '../src/runner/runner.js';
+import { createDbRunnerStore } from '../src/store/db-runner.store.js';
+
+const SIZES = (process.env['BENCH_SIZES'] ?? '10000,100000').split(',').map(Number);
+const STEPS = Number(process.env['BENCH_STEPS'] ?? 500);
+const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 8);
+const ACCOUNTS = 10;
+const SEED_BATCH = 1000;
+const UNLIMITED = 1_000_000_000;
+
+interface Result {
+  leads: number;
+  steps: number;
+  seconds: number;
+  roundTrips: number;
+  byCommand: Map<string, number>;
+}
+
+async function main(): Promise<void> {
+  const external = process.env['MONGODB_URI'];
+  const mongo = external
+    ? { uri: external, backend: 'uri', stop: async () => undefined }
+    : await startServerProcess();
+  const clock = createManualClock('2026-03-02T10:00:00.000Z');
+  const sandbox = createSandboxNetwork({ clock, alreadyConnectedProbability: 1, replyProbability: 0 });
+  const served = await sandbox.listen(0);
+  try {
+    console.log(
+      `runner benchmark on ${mongo.backend}: ${STEPS} message steps per campaign, concurrency ${CONCURRENCY}`,
+    );
+    for (const size of SIZES)
+      report(await measure({ uri: mongo.uri, sandbox, networkUrl: served.url, clock }, size));
+  } finally {
+    await served.close();
+    await mongo.stop();
+  }
+}
+
+interface Bench {
+  uri: string;
+  sandbox: SandboxNetwork;
+  networkUrl: string;
+  clock: ManualClock;
+}
+
+async function measure({ uri, sandbox, networkUrl, clock }: Bench, size: number): Promise<Result> {
+  const connection = await mongoose
+    .createConnection(databaseUri(uri, `runner_bench_${size}_${Date.now().toString(36)}`), {
+      monitorCommands: true,
+      autoIndex: false,
+      autoCreate: false,
+    })
+    .asPromise();
+  const byCommand = new Map<string, number>();
+  let counting = false;
+  connection.getClient().on('commandStarted', (event) => {
+    if (counting) byCommand.set(event.commandName, (byCommand.get(event.commandName) ?? 0) + 1);
+  });
+  const db = createDb(connection, { clock });
+  try {
+    await db.ensureIndexes();
+    const seedStarted = performance.now();
+    await seedCampaign(db, size);
+    console.log(`  seeded ${size} leads in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const runner = createRunner(
+      {
+        store: createDbRunnerStore(db),
+        network: createHttpNetwork({ baseUrl: networkUrl }),
+        clock,
+        logger: pino({ level: 'warn' }),
+      },
+      {
+        runnerId: `bench-${size}`,
+        concurrency: CONCURRENCY,
+        passBudget: Math.min(STEPS, 500),
+        pacing: { minGapMinutes: 0, maxGapMinutes: 0 },
+      },
+    );
+    counting = true;
+    const started = performance.now();
+    // Executed steps are the actions the network performed (a lead put off would not count).
+    const executed = () => sandbox.state.log.list().length - before;
+    const before = sandbox.state.log.list().length;
+    while (executed() < Math.min(STEPS, size)) {
+      if ((await runner.runOnce()).leads === 0) break;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    counting = false;
+    const steps = executed();
+    const roundTrips = [...byCommand.values()].reduce((sum, count) => sum + count, 0);
+    return { leads: size, steps, seconds, roundTrips, byCommand } satisfies Result;
+  } finally {
+    await connection.dropDatabase();
+    await connection.close();
+  }
+}
+
+/** One workspace, ten senders without caps, one active campaign with one message step. */
+async function seedCampaign(db: Db, size: number): Promise<void> {
+  const workspace = await db.workspaces.createWorkspace({ name: 'bench', plan: 'pro' });
+  const limits = {
+    invitationsPerDay: UNLIMITED,
+    invitationsPerWeek: UNLIMITED,
+    messagesPerDay: UNLIMITED,
+    inmailsPerDay: UNLIMITED,
+    profileVisitsPerDay: UNLIMITED,
+  };
+  const accounts: string[] = [];
+  for (let n = 0; n < ACCOUNTS; n += 1) {
+    const account = await db.senderAccounts.create(workspace.id, {
+      name: `Sender ${n}`,
+      publicIdentifier: `bench-sender-${n}`,
+      limits,
+    });
+    accounts.push(account.id);
+  }
+  const created = await db.campaigns.create(workspace.id, {
+    name: `bench ${size}`,
+    networkAccounts: accounts,
+    settings: { workingHours: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] } },
+  });
+  const variant = (body: string, order: number) => ({
+    id: newId('variant'),
+    body,
+    order,
+    isDisabled: false,
+    icpDefinitionRaw: null,
+    aiTools: [],
+  });
+  await db.campaigns.replaceSequence(workspace.id, created.id, {
+    expectedVersion: created.version,
+    steps: [
+      {
+        id: newId('step'),
+        type: 'message',
+        delay: 0,
+        stopOnReply: true,
+        genericBody: null,
+        variants: [variant('Hello {{firstName}}, A', 0), variant('Hello {{firstName}}, B', 1)],
+      },
+    ],
+  });
+  for (let offset = 0; offset < size; offset += SEED_BATCH) {
+    const batch = Array.from({ length: Math.min(SEED_BATCH, size - offset) }, (_, i) => {
+      const n = offset + i;
+      return {
+        publicIdentifier: `bench-lead-${n}`,
+        firstName: `Lead${n}`,
+        lastName: 'Bench',
+        accountId: accounts[n % ACCOUNTS] ?? null,
+      };
+    });
+    await db.leads.addMany(workspace.id, created.id, batch);
+  }
+  await db.campaigns.transitionStatus(workspace.id, created.id, { from: ['draft'], to: 'active' });
+}
+
+/** The test kit's MongoDB, started in a child process (see mongo-server.child.ts). */
+async function startServerProcess(): Promise<{ uri: string; backend: string; stop(): Promise<void> }> {
+  const script = new URL('./mongo-server.child.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  const { uri, backend } = JSON.parse(line) as { uri: string; backend: string };
+  return {
+    uri,
+    backend,
+    async stop() {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+function report(result: Result): void {
+  const perStep = (count: number) => (count / Math.max(result.steps, 1)).toFixed(2);
+  const breakdown = [...result.byCommand.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, count]) => `${name} ${perStep(count)}`)
+    .join(', ');
+  console.log(
+    `campaign of ${result.leads} leads: ${result.steps} steps in ${result.seconds.toFixed(1)} s = ` +
+      `${(result.steps / result.seconds).toFixed(1)} steps/s; ` +
+      `${perStep(result.roundTrips)} database round trips per executed step (${breakdown})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import type { InvitationAcceptedEvent } from '@outreach/network';
+import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerAccount } from '../store/runner-store.port.js';
+import { recordInvitationAccepted } from './record-invitation-accepted.js';
+
+/**
+ * An invitation of this account was accepted. Each lead of the account with that profile whose
+ * invitation step is out gets its acceptance recorded (event and action, once per lead and step)
+ * and is made due now: the step itself is completed by the runner that claims it, under a lease,
+ * like every other change of a lead's progress. Leads whose message step waits for the connection
+ * are made due too.
+ */
+export async function onInvitationAccepted(
+  ctx: RunnerContext,
+  account: RunnerAccount,
+  event: InvitationAcceptedEvent,
+): Promise<void> {
+  const now = ctx.clock();
+  const leads = await ctx.store.findAccountLeads(account.workspaceId, account.id, event.publicIdentifier);
+  for (const lead of leads) {
+    if (lead.internalStatus === 'awaiting_connection') {
+      await ctx.store.setLeadState(lead.workspaceId, lead.id, {
+        status: lead.status,
+        internalStatus: 'queued',
+        nextActionAt: now,
+      });
+      continue;
+    }
+    if (lead.internalStatus !== 'invitation_pending') continue;
+    const campaign = await ctx.store.getCampaign(lead.workspaceId, lead.campaignId);
+    const step = campaign?.steps[lead.currentStep];
+    if (step?.type !== 'invitation') continue;
+    await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: event.occurredAt });
+    await ctx.store.setLeadState(lead.workspaceId, lead.id, {
+      status: lead.status,
+      internalStatus: 'invitation_pending',
+      nextActionAt: now,
+    });
+  }
+}

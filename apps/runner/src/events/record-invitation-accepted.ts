@@ -1,0 +1,40 @@
+import { toEventLead, transitionKeys, type StepDef } from '@outreach/domain';
+import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerLead } from '../store/runner-store.port.js';
+
+/**
+ * Records that a lead accepted the invitation of `step`: the `connection_request_accepted` event
+ * and the `invitation_accepted` action. Both are keyed by (lead, step), so whichever path learns of
+ * the acceptance first (the event poll, or the runner looking at the invitation) records it and the
+ * other adds nothing.
+ */
+export async function recordInvitationAccepted(
+  ctx: RunnerContext,
+  acceptance: { lead: RunnerLead; step: Pick<StepDef, 'id'>; accountId: string; acceptedAt: Date },
+): Promise<void> {
+  const { lead, step, accountId, acceptedAt } = acceptance;
+  await ctx.store.recordEvent({
+    type: 'connection_request_accepted',
+    transitionKey: transitionKeys.connectionRequestAccepted(lead.id, step.id),
+    workspaceId: lead.workspaceId,
+    occurredAt: acceptedAt,
+    data: {
+      campaignId: lead.campaignId,
+      leadId: lead.id,
+      accountId,
+      lead: toEventLead(lead),
+      acceptedAt: acceptedAt.toISOString(),
+    },
+  });
+  await ctx.store.logAction({
+    idempotencyKey: `${lead.id}:${step.id}:accepted`,
+    workspaceId: lead.workspaceId,
+    campaignId: lead.campaignId,
+    leadId: lead.id,
+    accountId,
+    stepId: step.id,
+    variantId: null,
+    type: 'invitation_accepted',
+    at: acceptedAt,
+  });
+}

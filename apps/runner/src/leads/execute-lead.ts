@@ -1,0 +1,65 @@
+import { isLeaseLost } from '../store/lease-lost.js';
+import type { ClaimedLead } from '../runner/campaign-claimer.js';
+import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerLead } from '../store/runner-store.port.js';
+import { retryDelayMs } from '../network-failures/retry-backoff.js';
+import { judgeLead } from './judge-lead.js';
+import type { LeadVerdict } from './lead-verdict.js';
+
+/**
+ * Runs one claimed lead to its verdict and writes the verdict under the lease. A lease lost on the
+ * way (it expired and another runner took the lead, or the user changed the lead's status) means
+ * the lead is someone else's now: nothing more is written. Any other failure gives the lead back
+ * for a later try rather than leaving it leased until the lease runs out.
+ */
+export async function executeLead(ctx: RunnerContext, claimed: ClaimedLead): Promise<LeadVerdict | null> {
+  const { lead } = claimed;
+  try {
+    const verdict = await judgeLead(ctx, claimed);
+    await applyVerdict(ctx, lead, verdict);
+    return verdict;
+  } catch (error) {
+    if (isLeaseLost(error)) {
+      ctx.logger.info({ leadId: lead.id }, 'lead taken over while its step ran; nothing more written');
+      return null;
+    }
+    ctx.logger.error({ err: error, leadId: lead.id }, 'lead step failed; retrying later');
+    const { retryBaseMs, retryMaxMs, runnerId } = ctx.options;
+    const retryAt = new Date(
+      ctx.clock().getTime() + retryDelayMs(lead.id, lead.attempts, retryBaseMs, retryMaxMs),
+    );
+    await ctx.store
+      .releaseLead(lead.workspaceId, lead.id, runnerId, {
+        nextActionAt: retryAt,
+        internalStatus: lead.internalStatus,
+      })
+      .catch((releaseError: unknown) =>
+        ctx.logger.error({ err: releaseError, leadId: lead.id }, 'release failed'),
+      );
+    return null;
+  }
+}
+
+async function applyVerdict(ctx: RunnerContext, lead: RunnerLead, verdict: LeadVerdict): Promise<void> {
+  const { store, options } = ctx;
+  switch (verdict.kind) {
+    case 'settle':
+      await store.settleLead(lead.workspaceId, lead.id, options.runnerId, verdict.settlement);
+      return;
+    case 'postpone':
+      if (verdict.clearPendingAction) {
+        // Settling without advancing is the write that also forgets the pending key.
+        await store.settleLead(lead.workspaceId, lead.id, options.runnerId, {
+          advanceBy: 0,
+          status: lead.status,
+          ...verdict.postponement,
+        });
+      } else {
+        await store.releaseLead(lead.workspaceId, lead.id, options.runnerId, verdict.postponement);
+      }
+      return;
+    case 'hand_back':
+      await store.releaseLead(lead.workspaceId, lead.id, options.runnerId);
+      return;
+  }
+}

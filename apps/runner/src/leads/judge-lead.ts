@@ -1,0 +1,90 @@
+import {
+  createRandom,
+  cappedActionForStep,
+  isSenderUsable,
+  LEAD_OUTCOMES,
+  planAction,
+  type StepType,
+} from '@outreach/domain';
+import type { RunnerContext } from '../runner/runner-context.js';
+import { checkPendingInvitation, runInvitationStep, stillPending } from '../steps/invitation-step.js';
+import { runMessageStep } from '../steps/message-step.js';
+import { runProfileVisitStep } from '../steps/profile-visit-step.js';
+import type { ClaimedLead } from '../runner/campaign-claimer.js';
+import type { RunnerLead } from '../store/runner-store.port.js';
+import { endIn, handBack, postpone, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
+import { heldByPacing } from './sender-gates.js';
+import { resumedKey, type StepRun } from './step-run.js';
+
+const STEP_EXECUTORS: Record<StepType, (run: StepRun) => Promise<LeadVerdict>> = {
+  invitation: runInvitationStep,
+  message: runMessageStep,
+  screener: runMessageStep,
+  visit_profile: runProfileVisitStep,
+};
+
+/** Caps and pacing are checked by the action itself (atomically); the plan looks at time only. */
+const NO_USAGE = { today: {}, invitationsThisWeek: 0 } as const;
+
+/**
+ * Decides what a claimed lead does now. Everything that can have changed since the lead was
+ * scheduled is read again before any external call: its sender must be connected and usable, the
+ * time must be inside working hours, outside the sender's cool-down and past its pacing gap, and
+ * the lead must not be blocked (workspace or campaign block). Cheap checks that hold a lead back
+ * come first. Then the step's executor runs; right before its action, the campaign is read again
+ * (pausing stops work there).
+ */
+export async function judgeLead(ctx: RunnerContext, { lead, campaign }: ClaimedLead): Promise<LeadVerdict> {
+  const now = ctx.clock();
+  const step = campaign.steps[lead.currentStep];
+  if (step === undefined)
+    return (await sequenceStillEnded(ctx, lead)) ? endIn(LEAD_OUTCOMES.finished) : handBack;
+  const account =
+    lead.accountId === null ? null : await ctx.store.getAccount(lead.workspaceId, lead.accountId);
+  const invitationOut = step.type === 'invitation' && lead.internalStatus === 'invitation_pending';
+  if (account === null || !isSenderUsable(account)) {
+    const recheckAt = new Date(now.getTime() + ctx.options.recheckMs);
+    const recheck = postponeIntoWorkingHours(campaign, recheckAt, 'sender_unavailable');
+    return invitationOut ? stillPending(recheck) : recheck;
+  }
+
+  const run: StepRun = { ctx, campaign, step, lead, account, now };
+  if (invitationOut) return checkPendingInvitation(run);
+
+  const plan = planAction({
+    now,
+    dueAt: now,
+    action: cappedActionForStep(step.type),
+    campaign: campaign.settings,
+    sender: {
+      timezone: account.timezone,
+      limits: account.limits,
+      usage: NO_USAGE,
+      cooldownUntil: account.cooldownUntil,
+      lastActionAt: null,
+    },
+    random: createRandom(`${account.id}:${now.toISOString()}`),
+    pacing: ctx.options.pacing,
+  });
+  if (plan.kind === 'wait') return postpone(plan.until, plan.reason);
+  // A first look at the pacing gate, before any network call; the action takes the gate atomically.
+  if (resumedKey(run) === null && account.pacedUntil !== null && account.pacedUntil > now) {
+    return heldByPacing(run, account.pacedUntil);
+  }
+  // Blocks are read last, right before the step's first network call, so that a block set while
+  // the lead waited is seen.
+  if (await ctx.store.isBlocked(lead.workspaceId, campaign.id, lead.publicIdentifier)) {
+    return endIn(LEAD_OUTCOMES.blocked);
+  }
+  return STEP_EXECUTORS[step.type](run);
+}
+
+/**
+ * A lead past the end of the sequence as listed at the start of the pass has finished, unless a
+ * step was appended since (the lead was reopened for it): the fresh sequence decides, and a lead
+ * with a step to run is handed back to the next pass.
+ */
+async function sequenceStillEnded(ctx: RunnerContext, lead: RunnerLead): Promise<boolean> {
+  const fresh = await ctx.store.getCampaign(lead.workspaceId, lead.campaignId);
+  return fresh === null || fresh.steps[lead.currentStep] === undefined;
+}

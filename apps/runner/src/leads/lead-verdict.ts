@@ -1,0 +1,90 @@
+import {
+  nextWorkingTime,
+  stepDueAt,
+  invitationExpiresAt,
+  type LeadInternalStatus,
+  type LeadState,
+} from '@outreach/domain';
+import type { LeadPostponement, LeadSettlement, RunnerCampaign } from '../store/runner-store.port.js';
+
+/**
+ * What becomes of a claimed lead: its step settled (advanced, waiting on the network, or ended),
+ * postponed to a later time with a reason, or handed back untouched (its campaign stopped).
+ */
+export type LeadVerdict =
+  | { kind: 'settle'; settlement: LeadSettlement }
+  | {
+      kind: 'postpone';
+      postponement: LeadPostponement;
+      /** The pending action certainly did not happen: forget its idempotency key. */
+      clearPendingAction?: boolean;
+    }
+  | { kind: 'hand_back' };
+
+export const handBack: LeadVerdict = { kind: 'hand_back' };
+
+export function postpone(nextActionAt: Date, internalStatus: LeadInternalStatus): LeadVerdict {
+  return { kind: 'postpone', postponement: { nextActionAt, internalStatus } };
+}
+
+/** Ends the lead's run in `state` (a final or paused state) without advancing. */
+export function endIn(state: LeadState): LeadVerdict {
+  return { kind: 'settle', settlement: { advanceBy: 0, ...state, nextActionAt: null } };
+}
+
+/**
+ * The step at `currentStep` completed at `completedAt`. The next step is due `delay` whole days
+ * later, moved into the campaign's working hours; with no next step the lead has finished.
+ */
+export function stepCompleted(
+  campaign: Pick<RunnerCampaign, 'settings' | 'steps'>,
+  currentStep: number,
+  completedAt: Date,
+  internalStatus?: LeadInternalStatus,
+): LeadVerdict {
+  const next = campaign.steps[currentStep + 1];
+  if (next === undefined) {
+    return {
+      kind: 'settle',
+      settlement: { advanceBy: 1, status: 'completed', internalStatus: 'finished', nextActionAt: null },
+    };
+  }
+  const { timezone, workingHours } = campaign.settings;
+  const due = stepDueAt(completedAt, next.delay, timezone);
+  return {
+    kind: 'settle',
+    settlement: {
+      advanceBy: 1,
+      status: 'active',
+      internalStatus: internalStatus ?? (next.delay > 0 ? 'awaiting_delay' : 'queued'),
+      nextActionAt: nextWorkingTime(due, workingHours, timezone),
+    },
+  };
+}
+
+/**
+ * The invitation is out: the step stays current until it is accepted. The lead is looked at again
+ * when the invitation expires (or sooner, when the acceptance is reported).
+ */
+export function awaitingAcceptance(campaign: Pick<RunnerCampaign, 'settings'>, sentAt: Date): LeadVerdict {
+  const { timezone, invitationTimeoutDays } = campaign.settings;
+  return {
+    kind: 'settle',
+    settlement: {
+      advanceBy: 0,
+      status: 'active',
+      internalStatus: 'invitation_pending',
+      nextActionAt: invitationExpiresAt(sentAt, invitationTimeoutDays, timezone),
+    },
+  };
+}
+
+/** A wait that must land inside the campaign's working hours (a recheck, a cool-down's end). */
+export function postponeIntoWorkingHours(
+  campaign: Pick<RunnerCampaign, 'settings'>,
+  at: Date,
+  internalStatus: LeadInternalStatus,
+): LeadVerdict {
+  const { timezone, workingHours } = campaign.settings;
+  return postpone(nextWorkingTime(at, workingHours, timezone), internalStatus);
+}

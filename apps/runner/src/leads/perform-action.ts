@@ -1,0 +1,107 @@
+import type { ActionType, CappedAction } from '@outreach/domain';
+import { idempotencyKey } from '@outreach/network';
+import {
+  certainlyNotExecuted,
+  classifyNetworkFailure,
+  type NetworkFailure,
+} from '../network-failures/classify-network-failure.js';
+import type { CapacitySlot } from '../store/runner-store.port.js';
+import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
+import { heldByPacing, releaseCapacity, reserveCapacity, takePacingSlot } from './sender-gates.js';
+import { applyAccountEffects, resumedKey, type StepRun } from './step-run.js';
+
+/** What to send, decided only once the sender's gates let the action through. */
+export type PreparedAction<T> =
+  | { ok: true; variantId: string | null; call: (idempotencyKey: string) => Promise<T> }
+  | { ok: false; verdict: LeadVerdict };
+
+export type ActionAttempt<T> =
+  | { kind: 'done'; result: T; idempotencyKey: string }
+  /** Held back before the network was called (pacing, cap, nothing to send). */
+  | { kind: 'held'; verdict: LeadVerdict }
+  | { kind: 'failed'; failure: NetworkFailure };
+
+/**
+ * Runs one external action of a step, safe against crashes and retries:
+ *
+ * 1. A fresh attempt passes the sender's gates first: the pacing gap, then the cap (a unit is
+ *    taken atomically). A resumed attempt (a key is pending from an attempt whose outcome is
+ *    unknown) skips them: its unit was taken the first time.
+ * 2. The campaign is read again (pausing stops work before the next external call); then
+ *    `prepare` decides what to send, so a held-back lead does not consume a turn of the variant
+ *    rotation.
+ * 3. The idempotency key (lead, step, attempt) is recorded on the lead, under its lease, BEFORE the
+ *    network is called, and the call carries it. A runner that dies after the call leaves the key
+ *    behind; whoever claims the lead next re-sends with it, and the network answers with what it
+ *    did the first time instead of acting twice.
+ */
+export async function performAction<T>(
+  run: StepRun,
+  spec: { action: CappedAction; prepare: () => Promise<PreparedAction<T>> },
+): Promise<ActionAttempt<T>> {
+  const { ctx, campaign, lead, step } = run;
+  const resumed = resumedKey(run);
+  let slots: CapacitySlot[] = [];
+  if (resumed === null) {
+    const busyUntil = await takePacingSlot(run);
+    if (busyUntil !== null) return held(heldByPacing(run, busyUntil));
+    const capacity = await reserveCapacity(run, spec.action);
+    if (!capacity.ok) return held(postponeIntoWorkingHours(campaign, capacity.freesAt, 'awaiting_capacity'));
+    slots = capacity.slots;
+  }
+
+  // The campaign is read once more right before the call: pausing it stops work before the next
+  // external call, and a sequence edit since the pass began must not run a step that moved. (A
+  // lead paused or changed by the user meanwhile has lost its lease, which the write of the
+  // pending key below detects.)
+  const current = await ctx.store.getCampaign(campaign.workspaceId, campaign.id);
+  if (current?.status !== 'active' || current.steps[lead.currentStep]?.id !== step.id) {
+    await releaseCapacity(run, slots);
+    return held(handBack);
+  }
+
+  const prepared = await spec.prepare();
+  if (!prepared.ok) {
+    await releaseCapacity(run, slots);
+    return held(prepared.verdict);
+  }
+
+  const key = resumed ?? idempotencyKey(lead.id, step.id, lead.attempts);
+  await ctx.store.recordPendingAction(lead.workspaceId, lead.id, ctx.options.runnerId, {
+    key,
+    stepId: step.id,
+    variantId: prepared.variantId,
+  });
+  try {
+    return { kind: 'done', result: await prepared.call(key), idempotencyKey: key };
+  } catch (error) {
+    const failure = classifyNetworkFailure(error);
+    if (failure === null) throw error;
+    if (certainlyNotExecuted(failure)) await releaseCapacity(run, slots);
+    await applyAccountEffects(run, failure);
+    return { kind: 'failed', failure };
+  }
+}
+
+function held<T>(verdict: LeadVerdict): ActionAttempt<T> {
+  return { kind: 'held', verdict };
+}
+
+/** Logs an executed action for analytics, under the action's own idempotency key (logged once). */
+export async function logExecutedAction(
+  run: StepRun,
+  action: { type: ActionType; idempotencyKey: string; variantId: string | null; at: Date },
+): Promise<void> {
+  const { ctx, lead, step, account } = run;
+  await ctx.store.logAction({
+    idempotencyKey: action.idempotencyKey,
+    workspaceId: lead.workspaceId,
+    campaignId: lead.campaignId,
+    leadId: lead.id,
+    accountId: account.id,
+    stepId: step.id,
+    variantId: action.variantId,
+    type: action.type,
+    at: action.at,
+  });
+}

@@ -1,0 +1,87 @@
+import {
+  createRandom,
+  pacedGapMs,
+  usagePeriods,
+  type AccountLimits,
+  type CappedAction,
+  type Period,
+} from '@outreach/domain';
+import type { CapacitySlot, UsageKind } from '../store/runner-store.port.js';
+import { postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
+import type { StepRun } from './step-run.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Which counter an action uses and which caps bound it (invitations also have a weekly cap). */
+const CAPS: Record<
+  CappedAction,
+  { kind: UsageKind; daily: keyof AccountLimits; weekly?: keyof AccountLimits }
+> = {
+  invitation: { kind: 'invitations', daily: 'invitationsPerDay', weekly: 'invitationsPerWeek' },
+  message: { kind: 'messages', daily: 'messagesPerDay' },
+  inmail: { kind: 'inmails', daily: 'inmailsPerDay' },
+  profile_visit: { kind: 'profileVisits', daily: 'profileVisitsPerDay' },
+};
+
+export type CapacityReservation = { ok: true; slots: CapacitySlot[] } | { ok: false; freesAt: Date };
+
+/**
+ * Takes one unit of the account's daily (and, for invitations, weekly) cap, each with one
+ * conditional update, so runners side by side never exceed a cap. Periods are the account's days
+ * and ISO weeks in its own timezone. When a cap is full, says when the period that frees it ends.
+ */
+export async function reserveCapacity(run: StepRun, action: CappedAction): Promise<CapacityReservation> {
+  const { ctx, account, now } = run;
+  const caps = CAPS[action];
+  const periods = usagePeriods(now, account.timezone);
+  const wanted: Array<{ period: Period; prefix: string; cap: number }> = [
+    { period: periods.day, prefix: 'day', cap: account.limits[caps.daily] },
+  ];
+  if (caps.weekly !== undefined)
+    wanted.push({ period: periods.week, prefix: 'week', cap: account.limits[caps.weekly] });
+
+  const taken: CapacitySlot[] = [];
+  for (const { period, prefix, cap } of wanted) {
+    const slot: CapacitySlot = { accountId: account.id, period: `${prefix}:${period.key}`, kind: caps.kind };
+    const expiresAt = new Date(period.end.getTime() + DAY_MS);
+    if (!(await ctx.store.consumeCapacity(account.workspaceId, { ...slot, cap, expiresAt }))) {
+      await releaseCapacity(run, taken);
+      return { ok: false, freesAt: period.end };
+    }
+    taken.push(slot);
+  }
+  return { ok: true, slots: taken };
+}
+
+/** Gives back units taken for an action that did not happen. */
+export async function releaseCapacity(run: StepRun, slots: readonly CapacitySlot[]): Promise<void> {
+  for (const slot of slots) await run.ctx.store.releaseCapacity(run.account.workspaceId, slot);
+}
+
+/**
+ * Spaces the account's actions by a jittered gap of a few minutes, whatever lead or campaign they
+ * serve: returns null when this action may go now (and reserves the gap after it), else the time
+ * the account is free. The gap is drawn from a source seeded by account and time, so it is
+ * reproducible under a manual clock.
+ */
+export async function takePacingSlot(run: StepRun): Promise<Date | null> {
+  const { ctx, account, now } = run;
+  const gapMs = pacedGapMs(createRandom(`${account.id}:${now.toISOString()}`), ctx.options.pacing);
+  return ctx.store.takePacingSlot(account.workspaceId, account.id, now, gapMs);
+}
+
+/**
+ * A lead held back by the account's pacing gate. Leads due together would otherwise all come back
+ * when the gate opens, one would go and the rest be held again, gap after gap: a backlog of n leads
+ * would cost n claims per action. Spreading them over several gaps past the gate's opening brings
+ * back only a few at a time; they are waiting for the account's turn anyway.
+ */
+export function heldByPacing(run: StepRun, busyUntil: Date): LeadVerdict {
+  const { ctx, campaign, lead } = run;
+  const spreadSeconds = ctx.options.pacing.maxGapMinutes * 60 * PACING_SPREAD_GAPS;
+  const offset = createRandom(`${lead.id}:${busyUntil.toISOString()}`).int(0, spreadSeconds) * 1000;
+  return postponeIntoWorkingHours(campaign, new Date(busyUntil.getTime() + offset), 'awaiting_capacity');
+}
+
+/** How many pacing gaps a held-back backlog is spread over. */
+const PACING_SPREAD_GAPS = 8;

@@ -1,0 +1,103 @@
+import { LEAD_OUTCOMES, type StepDef } from '@outreach/domain';
+import type { NetworkFailure } from '../network-failures/classify-network-failure.js';
+import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
+import { retryDelayMs } from '../network-failures/retry-backoff.js';
+import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerAccount, RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
+import { recordSessionLoss } from '../events/record-session-loss.js';
+import {
+  awaitingAcceptance,
+  endIn,
+  postpone,
+  postponeIntoWorkingHours,
+  stepCompleted,
+  type LeadVerdict,
+} from './lead-verdict.js';
+
+/** One claimed lead about to run one step, with everything re-read for it. */
+export interface StepRun {
+  ctx: RunnerContext;
+  campaign: RunnerCampaign;
+  step: StepDef;
+  lead: RunnerLead;
+  account: RunnerAccount;
+  now: Date;
+}
+
+/**
+ * The idempotency key of an action of this step that was started and never settled (the runner
+ * died, or the outcome was unknown), or null. Re-sending with it makes the network answer with what
+ * it did the first time instead of acting again.
+ */
+export function resumedKey(run: Pick<StepRun, 'lead' | 'step'>): string | null {
+  const key = run.lead.pendingActionKey;
+  return key !== null && key.startsWith(`${run.lead.id}:${run.step.id}:`) ? key : null;
+}
+
+export type NetworkRead<T> = { ok: true; value: T } | { ok: false; failure: NetworkFailure };
+
+/** A read from the network (no action): failures get their account-level effects and come back typed. */
+export async function networkRead<T>(run: StepRun, read: () => Promise<T>): Promise<NetworkRead<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    const failure = classifyNetworkFailure(error);
+    if (failure === null) throw error;
+    await applyAccountEffects(run, failure);
+    return { ok: false, failure };
+  }
+}
+
+/**
+ * What a failure does to the sender account, whichever lead ran into it: a rate limit cools the
+ * account down, a lost session disconnects it (and fires `network_account_disconnected` once).
+ */
+export async function applyAccountEffects(run: StepRun, failure: NetworkFailure): Promise<void> {
+  const { ctx, account, now } = run;
+  if (failure.kind === 'rate_limited') {
+    await ctx.store.setAccountCooldown(
+      account.workspaceId,
+      account.id,
+      new Date(now.getTime() + failure.retryAfterMs),
+    );
+  } else if (failure.kind === 'session_expired') {
+    await recordSessionLoss(ctx, account, failure.reason, now);
+  }
+}
+
+/**
+ * The lead's fate after a failed network call. Failures that certainly did nothing drop the pending
+ * idempotency key (the next try is a new attempt, paced and counted again); a transient failure keeps
+ * it, so the retry is answered from the provider's memory if the first call did act.
+ */
+export function verdictForFailure(run: StepRun, failure: NetworkFailure): LeadVerdict {
+  const { ctx, campaign, lead, now } = run;
+  const later = (ms: number) => new Date(now.getTime() + ms);
+  switch (failure.kind) {
+    case 'rate_limited':
+      return fresh(postponeIntoWorkingHours(campaign, later(failure.retryAfterMs), 'sender_unavailable'));
+    case 'session_expired':
+      return fresh(postponeIntoWorkingHours(campaign, later(ctx.options.recheckMs), 'sender_unavailable'));
+    case 'not_connected':
+      return fresh(postponeIntoWorkingHours(campaign, later(ctx.options.recheckMs), 'awaiting_connection'));
+    case 'already_connected':
+      return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
+    case 'invitation_pending':
+      return run.step.type === 'invitation'
+        ? awaitingAcceptance(campaign, now)
+        : endIn(LEAD_OUTCOMES.networkError);
+    case 'transient': {
+      const { retryBaseMs, retryMaxMs } = ctx.options;
+      return postpone(
+        later(retryDelayMs(lead.id, lead.attempts, retryBaseMs, retryMaxMs)),
+        lead.internalStatus,
+      );
+    }
+    case 'permanent':
+      return endIn(LEAD_OUTCOMES.networkError);
+  }
+}
+
+function fresh(verdict: LeadVerdict): LeadVerdict {
+  return verdict.kind === 'postpone' ? { ...verdict, clearPendingAction: true } : verdict;
+}

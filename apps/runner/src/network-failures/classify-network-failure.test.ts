@@ -1,0 +1,54 @@
+import {
+  InmailNotAllowedError,
+  NotConnectedError,
+  PermanentNetworkError,
+  ProfileNotFoundError,
+  RateLimitedError,
+  SessionExpiredError,
+  TransientNetworkError,
+} from '@outreach/network';
+import { describe, expect, it } from 'vitest';
+import { certainlyNotExecuted, classifyNetworkFailure } from './classify-network-failure.js';
+
+describe('classifyNetworkFailure', () => {
+  it('keeps the retry-after of a rate limit and the reason of a lost session', () => {
+    expect(classifyNetworkFailure(new RateLimitedError(90_000))).toEqual({
+      kind: 'rate_limited',
+      retryAfterMs: 90_000,
+    });
+    expect(classifyNetworkFailure(new SessionExpiredError('cookie expired'))).toEqual({
+      kind: 'session_expired',
+      reason: 'cookie expired',
+    });
+  });
+
+  it('reads a missing connection and a missing InMail entitlement alike', () => {
+    expect(classifyNetworkFailure(new NotConnectedError('ada'))).toEqual({ kind: 'not_connected' });
+    expect(classifyNetworkFailure(new InmailNotAllowedError('acc_1'))).toEqual({ kind: 'not_connected' });
+  });
+
+  it('tells the provider refusals that describe the relationship from other permanent refusals', () => {
+    expect(classifyNetworkFailure(new PermanentNetworkError('already_connected', 'x'))).toEqual({
+      kind: 'already_connected',
+    });
+    expect(classifyNetworkFailure(new PermanentNetworkError('invitation_pending', 'x'))).toEqual({
+      kind: 'invitation_pending',
+    });
+    expect(classifyNetworkFailure(new PermanentNetworkError('http_400', 'bad input'))).toMatchObject({
+      kind: 'permanent',
+    });
+    expect(classifyNetworkFailure(new ProfileNotFoundError('missing-ada'))).toMatchObject({
+      kind: 'permanent',
+    });
+  });
+
+  it('treats a timeout as transient and leaves errors that are not the network unclassified', () => {
+    expect(classifyNetworkFailure(new TransientNetworkError('timeout'))).toMatchObject({ kind: 'transient' });
+    expect(classifyNetworkFailure(new Error('database down'))).toBeNull();
+  });
+
+  it('counts only a transient failure as possibly executed', () => {
+    expect(certainlyNotExecuted({ kind: 'transient', message: 'timeout' })).toBe(false);
+    expect(certainlyNotExecuted({ kind: 'rate_limited', retryAfterMs: 1 })).toBe(true);
+  });
+});

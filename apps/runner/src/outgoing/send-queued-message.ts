@@ -1,0 +1,84 @@
+import { isCoolingDown, isSenderUsable } from '@outreach/domain';
+import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
+import { retryDelayMs } from '../network-failures/retry-backoff.js';
+import { recordSessionLoss } from '../events/record-session-loss.js';
+import type { RunnerContext } from '../runner/runner-context.js';
+import type { QueuedMessage } from '../store/runner-store.port.js';
+
+/**
+ * Sends one message a user wrote in a conversation (queued by the API) through the conversation's
+ * sender account. The message's own id is the idempotency key, so a retry after a crash or an
+ * unknown outcome never sends it twice; it is then marked sent with the network's id. A blocked
+ * lead receives nothing: the message fails. A sender that cannot act now (disconnected, cooling
+ * down) delays it.
+ */
+export async function sendQueuedMessage(ctx: RunnerContext, message: QueuedMessage): Promise<void> {
+  const { store, network, options } = ctx;
+  const now = ctx.clock();
+  const owner = options.runnerId;
+  const retryIn = (ms: number, error: string) =>
+    store.retryQueuedMessage(message.workspaceId, message.id, owner, {
+      retryAt: new Date(now.getTime() + ms),
+      error,
+    });
+  const fail = (error: string) =>
+    store.retryQueuedMessage(message.workspaceId, message.id, owner, { retryAt: null, error });
+
+  const lead = await store.getLead(message.workspaceId, message.leadId);
+  if (lead === null) return fail('the lead no longer exists');
+  if (await store.isBlocked(message.workspaceId, lead.campaignId, lead.publicIdentifier))
+    return fail('the lead is blocked');
+  const account =
+    message.accountId === null ? null : await store.getAccount(message.workspaceId, message.accountId);
+  if (account === null) return fail('the conversation has no sender account');
+  if (!isSenderUsable(account)) return retryIn(options.recheckMs, 'sender account unavailable');
+  if (isCoolingDown(account.cooldownUntil, now)) {
+    return retryIn(
+      (account.cooldownUntil?.getTime() ?? now.getTime()) - now.getTime(),
+      'sender account cooling down',
+    );
+  }
+
+  try {
+    const relationship = await network.getRelationship({
+      accountId: account.id,
+      publicIdentifier: lead.publicIdentifier,
+    });
+    const inmail = relationship !== 'connected';
+    if (inmail && !account.inmailAllowed)
+      return fail('the lead is not a connection and the account has no InMail');
+    const sent = await network.sendMessage({
+      accountId: account.id,
+      publicIdentifier: lead.publicIdentifier,
+      content: message.content,
+      inmail,
+      idempotencyKey: message.id,
+    });
+    await store.markQueuedMessageSent(message.workspaceId, message.id, owner, {
+      externalId: sent.messageId,
+      sentAt: sent.sentAt,
+    });
+  } catch (error) {
+    const failure = classifyNetworkFailure(error);
+    if (failure === null) throw error;
+    switch (failure.kind) {
+      case 'rate_limited':
+        await store.setAccountCooldown(
+          account.workspaceId,
+          account.id,
+          new Date(now.getTime() + failure.retryAfterMs),
+        );
+        return retryIn(failure.retryAfterMs, 'rate limited');
+      case 'session_expired':
+        await recordSessionLoss(ctx, account, failure.reason, now);
+        return retryIn(options.recheckMs, 'session expired');
+      case 'transient':
+        return retryIn(
+          retryDelayMs(message.id, message.attempts, options.retryBaseMs, options.retryMaxMs),
+          failure.message,
+        );
+      default:
+        return fail(failure.kind === 'permanent' ? failure.message : failure.kind);
+    }
+  }
+}

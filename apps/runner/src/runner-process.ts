@@ -1,0 +1,65 @@
+import { connectDb } from '@outreach/db';
+import { createHttpNetwork, createScaledClock, systemClock, type Clock } from '@outreach/network';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createRunner } from './runner/runner.js';
+import { createDbRunnerStore } from './store/db-runner.store.js';
+
+export interface RunningRunner {
+  /** Stops claiming, finishes or gives back in-flight steps before the deadline, closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The clock the runner schedules with. With `TIME_SCALE` above 1 (or a `CLOCK_EPOCH`), time runs
+ * faster than real time from the epoch on; a sandbox given the same scale and epoch reads the same
+ * time, so a demo day lasts `86400 / TIME_SCALE` seconds on both sides.
+ */
+export function clockFromConfig(config: Pick<Config, 'TIME_SCALE' | 'CLOCK_EPOCH'>): Clock {
+  if (config.TIME_SCALE === 1 && config.CLOCK_EPOCH === undefined) return systemClock;
+  return createScaledClock({
+    scale: config.TIME_SCALE,
+    ...(config.CLOCK_EPOCH === undefined ? {} : { epoch: config.CLOCK_EPOCH }),
+  });
+}
+
+/** Connects to the database and the network and starts the runner's loop. */
+export async function startRunnerProcess(config: Config, logger: Logger): Promise<RunningRunner> {
+  const clock = clockFromConfig(config);
+  const db = await connectDb(config.MONGODB_URI, { clock });
+  const runner = createRunner(
+    {
+      store: createDbRunnerStore(db),
+      network: createHttpNetwork({ baseUrl: config.NETWORK_URL }),
+      clock,
+      logger,
+    },
+    {
+      runnerId: config.RUNNER_ID,
+      concurrency: config.RUNNER_CONCURRENCY,
+      // Leases are compared with the runner's clock; LEASE_MS is real time, so it is scaled with it.
+      leaseMs: config.LEASE_MS * config.TIME_SCALE,
+    },
+  );
+  runner.start(config.POLL_INTERVAL_MS);
+  logger.info(
+    { runnerId: config.RUNNER_ID, concurrency: config.RUNNER_CONCURRENCY, timeScale: config.TIME_SCALE },
+    'runner started',
+  );
+
+  let stopped: Promise<void> | undefined;
+  return {
+    stop() {
+      stopped ??= (async () => {
+        logger.info('runner stopping');
+        try {
+          await runner.stop(config.SHUTDOWN_TIMEOUT_MS);
+        } finally {
+          await db.close();
+        }
+        logger.info('runner stopped');
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { IcpMatcher, Pacing } from '@outreach/domain';
+import type { Clock, NetworkPort } from '@outreach/network';
+import type { Logger } from 'pino';
+import type { ReplyAnalyser } from '../screener/reply-analyser.port.js';
+import type { RunnerStore } from '../store/runner-store.port.js';
+
+/** Tunables of the runner, with the defaults of `defaultRunnerOptions`. */
+export interface RunnerOptions {
+  /** This process's identity as lease owner; distinct for every runner. */
+  runnerId: string;
+  /** Leads executed at the same time. */
+  concurrency: number;
+  leaseMs: number;
+  /** Upper bound of leads per pass, so events and completion checks get their turn. */
+  passBudget: number;
+  /** Gaps between two actions of one sender account. */
+  pacing: Pacing;
+  /** How soon to look again at a lead whose sender is unusable or who is not yet connected. */
+  recheckMs: number;
+  /** Backoff after a transient network failure: base, doubled per claim of the step, capped. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /**
+   * A completion check counts a campaign's leads, so its cost is real (these two are real time,
+   * read from `monotonicNow`). A campaign none of whose leads this runner settled is checked every
+   * `completionCheckMs` (changes made by other runners or by users); one that this runner moved on
+   * is checked after the pass, but not more often than every `completionRecheckMs`.
+   */
+  completionCheckMs: number;
+  completionRecheckMs: number;
+  /** Least time between two reads of the sender accounts' event feeds (real time; 0: every pass). */
+  eventPollMs: number;
+}
+
+export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
+  concurrency: 4,
+  leaseMs: 60_000,
+  passBudget: 200,
+  pacing: { minGapMinutes: 2, maxGapMinutes: 8 },
+  recheckMs: 60 * 60_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+  completionCheckMs: 10_000,
+  completionRecheckMs: 1_000,
+  eventPollMs: 2_000,
+};
+
+/** Everything a runner works with; tests inject each part. */
+export interface RunnerDeps {
+  store: RunnerStore;
+  network: NetworkPort;
+  /** Product time: schedules, working hours and leases are read from it. */
+  clock: Clock;
+  logger: Logger;
+  /** Reads screener replies; the keyword analyser when omitted. */
+  analyser?: ReplyAnalyser;
+  /** Matches leads to variants' ICP definitions; the keyword matcher when omitted. */
+  icpMatcher?: IcpMatcher;
+  /** Real elapsed time in ms, for throttling work whose cost is real. */
+  monotonicNow?: () => number;
+}
+
+export interface RunnerContext extends Required<RunnerDeps> {
+  options: RunnerOptions;
+}

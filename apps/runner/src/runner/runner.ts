@@ -1,0 +1,179 @@
+import { keywordIcpMatcher } from '@outreach/domain';
+import { detectCampaignCompletion } from '../completion/detect-campaign-completion.js';
+import { pollAccountEvents } from '../events/poll-account-events.js';
+import { executeLead } from '../leads/execute-lead.js';
+import { startPollingLoop, type PollingLoop } from '../loop/polling-loop.js';
+import { drainWithWorkers } from '../loop/worker-pool.js';
+import { sendQueuedMessage } from '../outgoing/send-queued-message.js';
+import { createKeywordReplyAnalyser } from '../screener/keyword-reply.analyser.js';
+import type { RunnerLead } from '../store/runner-store.port.js';
+import { createCampaignClaimer } from './campaign-claimer.js';
+import {
+  defaultRunnerOptions,
+  type RunnerContext,
+  type RunnerDeps,
+  type RunnerOptions,
+} from './runner-context.js';
+
+/** What one pass did. */
+export interface PassReport {
+  /** Network events handled. */
+  events: number;
+  /** Queued conversation messages handled. */
+  messages: number;
+  /** Leads claimed and handled: their step executed, or put off with a reason. */
+  leads: number;
+}
+
+export interface Runner {
+  /**
+   * One pass: read the network events of every sender account, send queued conversation messages,
+   * execute due leads of active campaigns (with `concurrency` workers, up to `passBudget` leads),
+   * then check the campaigns that ran out of due leads for completion.
+   */
+  runOnce(): Promise<PassReport>;
+  /** Repeats passes until `stop`: back to back while there is work, `intervalMs` apart when idle. */
+  start(intervalMs: number): void;
+  /**
+   * Stops claiming at once, lets in-flight steps finish until `deadlineMs`, then releases the
+   * leases of those still running (their work is picked up by the next claimer, and the pending
+   * idempotency keys make sure nothing is sent twice). Idempotent.
+   */
+  stop(deadlineMs: number): Promise<void>;
+}
+
+export function createRunner(
+  deps: RunnerDeps,
+  options: Partial<RunnerOptions> & Pick<RunnerOptions, 'runnerId'>,
+): Runner {
+  const ctx: RunnerContext = {
+    ...deps,
+    analyser: deps.analyser ?? createKeywordReplyAnalyser(),
+    icpMatcher: deps.icpMatcher ?? keywordIcpMatcher,
+    monotonicNow: deps.monotonicNow ?? (() => performance.now()),
+    options: { ...defaultRunnerOptions, ...options },
+  };
+  const { store, logger } = ctx;
+  const inFlight = new Map<string, RunnerLead>();
+  const lastCompletionCheck = new Map<string, number>();
+  const recordedSignals = new Set<string>();
+  /** Campaigns with a lead settled by this runner during the current pass. */
+  const settledCampaigns = new Set<string>();
+  let stopping = false;
+  let loop: PollingLoop | undefined;
+  let stopped: Promise<void> | undefined;
+
+  let lastEventPoll: number | undefined;
+
+  async function pollEvents(): Promise<number> {
+    const now = ctx.monotonicNow();
+    if (lastEventPoll !== undefined && now - lastEventPoll < ctx.options.eventPollMs) return 0;
+    lastEventPoll = now;
+    let handled = 0;
+    for (const account of await store.listPollableAccounts()) {
+      if (stopping) break;
+      handled += await pollAccountEvents(ctx, account);
+    }
+    return handled;
+  }
+
+  function sendQueuedMessages(): Promise<number> {
+    const lease = () => ({ owner: ctx.options.runnerId, now: ctx.clock(), leaseMs: ctx.options.leaseMs });
+    return drainWithWorkers({
+      concurrency: ctx.options.concurrency,
+      budget: ctx.options.passBudget,
+      claim: () => store.claimQueuedMessage(lease()),
+      handle: (message) => sendQueuedMessage(ctx, message),
+      isStopping: () => stopping,
+    });
+  }
+
+  async function runOnce(): Promise<PassReport> {
+    const events = await pollEvents();
+    const messages = await sendQueuedMessages();
+    const claimer = createCampaignClaimer(ctx, await store.listActiveCampaigns());
+    const leads = await drainWithWorkers({
+      concurrency: ctx.options.concurrency,
+      budget: ctx.options.passBudget,
+      claim: claimer.claim,
+      handle: async (claimed) => {
+        const { lead } = claimed;
+        inFlight.set(lead.id, lead);
+        try {
+          const verdict = await executeLead(ctx, claimed);
+          if (verdict?.kind === 'settle') settledCampaigns.add(lead.campaignId);
+        } finally {
+          inFlight.delete(lead.id);
+        }
+      },
+      isStopping: () => stopping,
+    });
+    for (const campaign of claimer.drained()) {
+      if (stopping || !completionCheckDue(campaign.id)) continue;
+      await detectCampaignCompletion(ctx, campaign, recordedSignals);
+    }
+    settledCampaigns.clear();
+    return { events, messages, leads };
+  }
+
+  /**
+   * A completion check counts a campaign's leads, so it runs only when it can find something and
+   * at a bounded rate: after this runner settled one of the campaign's leads (at most every
+   * `completionRecheckMs`), or every `completionCheckMs` for changes made elsewhere (another
+   * runner, a user changing lead statuses).
+   */
+  function completionCheckDue(campaignId: string): boolean {
+    const now = ctx.monotonicNow();
+    const last = lastCompletionCheck.get(campaignId);
+    const since = last === undefined ? Number.POSITIVE_INFINITY : now - last;
+    const { completionCheckMs, completionRecheckMs } = ctx.options;
+    const due =
+      since >= completionCheckMs || (settledCampaigns.has(campaignId) && since >= completionRecheckMs);
+    if (due) lastCompletionCheck.set(campaignId, now);
+    return due;
+  }
+
+  async function releaseInFlight(): Promise<void> {
+    const leads = [...inFlight.values()];
+    await Promise.all(
+      leads.map((lead) =>
+        store.releaseLead(lead.workspaceId, lead.id, ctx.options.runnerId).catch((error: unknown) => {
+          logger.error({ err: error, leadId: lead.id }, 'could not release a lease at shutdown');
+          return false;
+        }),
+      ),
+    );
+    if (leads.length > 0) logger.info({ released: leads.length }, 'released the leases of unfinished steps');
+  }
+
+  return {
+    runOnce,
+    start(intervalMs) {
+      if (loop !== undefined || stopping) return;
+      loop = startPollingLoop({
+        intervalMs,
+        pass: async () => {
+          const report = await runOnce();
+          const busy = report.leads + report.events + report.messages > 0;
+          if (busy) logger.debug(report, 'pass');
+          return busy;
+        },
+        onError: (error) => logger.error({ err: error }, 'pass failed'),
+      });
+    },
+    stop(deadlineMs) {
+      stopped ??= (async () => {
+        stopping = true;
+        const finished = (loop?.stop() ?? Promise.resolve()).then(() => true);
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), deadlineMs);
+        });
+        const inTime = await Promise.race([finished, deadline]);
+        clearTimeout(timer);
+        if (!inTime) await releaseInFlight();
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { composeInvitationNote, LEAD_OUTCOMES } from '@outreach/domain';
+import { recordInvitationAccepted } from '../events/record-invitation-accepted.js';
+import { awaitingAcceptance, endIn, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
+import { logExecutedAction, performAction } from '../leads/perform-action.js';
+import { networkRead, resumedKey, verdictForFailure, type StepRun } from '../leads/step-run.js';
+
+/**
+ * Sends the connection request, with the step's `genericBody` rendered as its note (left out when
+ * it cannot be rendered or exceeds the network's 300 characters: the invitation still does the
+ * step's job). A lead already connected skips the step; one with an invitation already out waits
+ * for it. The step completes only when the invitation is accepted.
+ */
+export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
+  const { ctx, campaign, step, lead, account, now } = run;
+  // A resumed attempt re-sends with its key even though the network now shows the invitation
+  // pending (it is ours): the replay returns the original answer, and the send is logged once.
+  if (resumedKey(run) === null) {
+    const relationship = await networkRead(run, () =>
+      ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
+    );
+    if (!relationship.ok) return verdictForFailure(run, relationship.failure);
+    if (relationship.value === 'connected') {
+      return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
+    }
+    if (relationship.value === 'invitation_pending') return awaitingAcceptance(campaign, now);
+  }
+
+  const note = composeInvitationNote(step, lead, campaign);
+  if (note.omitted !== null) {
+    ctx.logger.info(
+      { leadId: lead.id, stepId: step.id, reason: note.omitted },
+      'invitation sent without its note',
+    );
+  }
+  const attempt = await performAction(run, {
+    action: 'invitation',
+    prepare: async () => ({
+      ok: true,
+      variantId: null,
+      call: (idempotencyKey) =>
+        ctx.network.sendInvitation({
+          accountId: account.id,
+          publicIdentifier: lead.publicIdentifier,
+          ...(note.note === null ? {} : { note: note.note }),
+          idempotencyKey,
+        }),
+    }),
+  });
+  if (attempt.kind === 'held') return attempt.verdict;
+  if (attempt.kind === 'failed') return verdictForFailure(run, attempt.failure);
+
+  const { sentAt } = attempt.result;
+  await logExecutedAction(run, {
+    type: 'invitation_sent',
+    idempotencyKey: attempt.idempotencyKey,
+    variantId: null,
+    at: sentAt,
+  });
+  return awaitingAcceptance(campaign, sentAt);
+}
+
+/**
+ * Looks at an invitation that is out. The lead is claimed in this state only when its invitation
+ * expires, when the acceptance was reported by the network's events, or to retry that look after
+ * a failure; so a lead not connected by now has let the invitation expire.
+ */
+export async function checkPendingInvitation(run: StepRun): Promise<LeadVerdict> {
+  const { ctx, campaign, step, lead, account, now } = run;
+  const relationship = await networkRead(run, () =>
+    ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
+  );
+  if (!relationship.ok) return stillPending(verdictForFailure(run, relationship.failure));
+  if (relationship.value !== 'connected') return endIn(LEAD_OUTCOMES.invitationExpired);
+  await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: now });
+  return stepCompleted(campaign, lead.currentStep, now);
+}
+
+/**
+ * A look at a pending invitation that had to be put off keeps the lead `invitation_pending`: the
+ * invitation is still out, and its acceptance must still be recognised when it is reported.
+ */
+export function stillPending(verdict: LeadVerdict): LeadVerdict {
+  if (verdict.kind !== 'postpone') return verdict;
+  return {
+    kind: 'postpone',
+    postponement: { ...verdict.postponement, internalStatus: 'invitation_pending' },
+  };
+}

@@ -1,0 +1,100 @@
+import {
+  composeStepMessage,
+  enabledVariants,
+  LEAD_OUTCOMES,
+  pickByCounter,
+  rotationCandidates,
+} from '@outreach/domain';
+import type { SendMessageResult } from '@outreach/network';
+import { endIn, postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
+import { logExecutedAction, performAction, type PreparedAction } from '../leads/perform-action.js';
+import { networkRead, verdictForFailure, type StepRun } from '../leads/step-run.js';
+
+/**
+ * Message and screener steps. To a connection the message goes as a message; to anyone else as an
+ * InMail when the sender account allows it, otherwise the lead waits for the connection. The body is
+ * the variant chosen by rotation (kept on the lead, so a retry sends the same one), rendered, with
+ * the step's `genericBody` as fallback; when neither renders, the lead is paused with
+ * `missing_variable` and nothing is sent. A screener's replies are analysed when they arrive.
+ */
+export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
+  const { ctx, campaign, lead, account, now } = run;
+  const relationship = await networkRead(run, () =>
+    ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
+  );
+  if (!relationship.ok) return verdictForFailure(run, relationship.failure);
+  const inmail = relationship.value !== 'connected';
+  if (inmail && !account.inmailAllowed) {
+    return postponeIntoWorkingHours(
+      campaign,
+      new Date(now.getTime() + ctx.options.recheckMs),
+      'awaiting_connection',
+    );
+  }
+
+  // What `prepare` composed, for the log and the conversation once the network took it.
+  const sent: { content: string; variantId: string | null } = { content: '', variantId: null };
+  const attempt = await performAction(run, {
+    action: inmail ? 'inmail' : 'message',
+    prepare: async (): Promise<PreparedAction<SendMessageResult>> => {
+      const variantId = await assignedVariant(run);
+      const variant = run.step.variants.find((candidate) => candidate.id === variantId) ?? null;
+      const composed = composeStepMessage(run.step, variant, lead, campaign);
+      if (!composed.ok) {
+        ctx.logger.info(
+          { leadId: lead.id, stepId: run.step.id, missing: composed.missing },
+          'nothing to send',
+        );
+        return { ok: false, verdict: endIn(LEAD_OUTCOMES.missingVariable) };
+      }
+      sent.content = composed.text;
+      sent.variantId = composed.variantId;
+      return {
+        ok: true,
+        variantId,
+        call: (idempotencyKey) =>
+          ctx.network.sendMessage({
+            accountId: account.id,
+            publicIdentifier: lead.publicIdentifier,
+            content: composed.text,
+            inmail,
+            idempotencyKey,
+          }),
+      };
+    },
+  });
+  if (attempt.kind === 'held') return attempt.verdict;
+  if (attempt.kind === 'failed') return verdictForFailure(run, attempt.failure);
+
+  const { messageId, sentAt } = attempt.result;
+  await logExecutedAction(run, {
+    type: inmail ? 'inmail_sent' : 'message_sent',
+    idempotencyKey: attempt.idempotencyKey,
+    variantId: sent.variantId,
+    at: sentAt,
+  });
+  await ctx.store.recordSentMessage(lead.workspaceId, {
+    campaignId: lead.campaignId,
+    leadId: lead.id,
+    accountId: account.id,
+    externalId: messageId,
+    content: sent.content,
+    sentAt,
+  });
+  return stepCompleted(campaign, lead.currentStep, sentAt);
+}
+
+/**
+ * The variant this lead gets at this step: the one already assigned (a retry), else the next turn
+ * of the step's atomic rotation counter over the lead's candidates. Null when the step has no
+ * enabled variant (the generic body is then the message).
+ */
+async function assignedVariant(run: StepRun): Promise<string | null> {
+  const { ctx, campaign, step, lead } = run;
+  const assigned = lead.assignedVariants[step.id];
+  if (assigned !== undefined && step.variants.some((variant) => variant.id === assigned)) return assigned;
+  if (enabledVariants(step.variants).length === 0) return null;
+  const candidates = rotationCandidates(step.variants, lead, ctx.icpMatcher);
+  const turn = await ctx.store.nextRotation(lead.workspaceId, campaign.id, step.id);
+  return pickByCounter(candidates, turn)?.id ?? null;
+}

@@ -1,0 +1,227 @@
+import { asWorkspaceId, type Campaign, type Db, type Lead, type SenderAccount } from '@outreach/db';
+import type {
+  QueuedMessage,
+  RunnerAccount,
+  RunnerCampaign,
+  RunnerLead,
+  RunnerStore,
+} from './runner-store.port.js';
+import { createRunnerStateMemory, type RunnerStateMemory } from './runner-state.memory.js';
+
+const PAGE = 100;
+
+/**
+ * The runner's store over `@outreach/db`. Every method maps to one repository call (two where
+ * noted); ids handed out by the data layer are branded back into workspace ids on the way in.
+ * Pacing gates and event cursors are runner-only state kept by `state` (see runner-state.memory).
+ */
+export function createDbRunnerStore(
+  db: Db,
+  state: RunnerStateMemory = createRunnerStateMemory(),
+): RunnerStore {
+  const ws = asWorkspaceId;
+
+  async function listActiveCampaigns(): Promise<RunnerCampaign[]> {
+    const campaigns: RunnerCampaign[] = [];
+    let page: Campaign[] = [];
+    do {
+      const afterId = page.at(-1)?.id;
+      page = await db.campaigns.listActiveAcrossWorkspaces({ ...(afterId ? { afterId } : {}), limit: PAGE });
+      campaigns.push(...page.map(toRunnerCampaign));
+    } while (page.length === PAGE);
+    return campaigns;
+  }
+
+  return {
+    listActiveCampaigns,
+    async getCampaign(workspaceId, campaignId) {
+      const campaign = await db.campaigns.get(ws(workspaceId), campaignId);
+      return campaign === null ? null : toRunnerCampaign(campaign);
+    },
+    nextRotation: (workspaceId, campaignId, stepId) =>
+      db.campaigns.nextRotation(ws(workspaceId), campaignId, stepId),
+    countLeadsByStatus: (workspaceId, campaignId) => db.leads.countByStatus(ws(workspaceId), campaignId),
+    async completeCampaign(workspaceId, campaignId) {
+      try {
+        await db.campaigns.transitionStatus(ws(workspaceId), campaignId, {
+          from: ['active'],
+          to: 'completed',
+        });
+        return true;
+      } catch (error) {
+        if (hasCode(error, 'status_conflict')) return false;
+        throw error;
+      }
+    },
+
+    async claimDueLead(workspaceId, campaignId, lease) {
+      const lead = await db.leadLeases.claimDue(ws(workspaceId), campaignId, lease);
+      return lead === null ? null : toRunnerLead(lead);
+    },
+    async recordPendingAction(workspaceId, leadId, owner, action) {
+      await db.leadLeases.recordPendingAction(ws(workspaceId), leadId, owner, {
+        key: action.key,
+        stepId: action.stepId,
+        ...(action.variantId === null ? {} : { variantId: action.variantId }),
+      });
+    },
+    async settleLead(workspaceId, leadId, owner, settlement) {
+      await db.leadLeases.completeStep(ws(workspaceId), leadId, owner, settlement);
+    },
+    releaseLead: (workspaceId, leadId, owner, postponement) =>
+      db.leadLeases.release(ws(workspaceId), leadId, owner, postponement ?? {}),
+    async getLead(workspaceId, leadId) {
+      const lead = await db.leads.get(ws(workspaceId), leadId);
+      return lead === null ? null : toRunnerLead(lead);
+    },
+    async findAccountLeads(workspaceId, accountId, publicIdentifier) {
+      const leads = await db.leads.findByPublicIdentifier(ws(workspaceId), publicIdentifier);
+      return leads.filter((lead) => lead.accountId === accountId).map(toRunnerLead);
+    },
+    async setLeadState(workspaceId, leadId, change) {
+      await db.leads.setStatus(ws(workspaceId), leadId, change);
+    },
+    async addLeadTag(workspaceId, leadId, tag) {
+      return (await db.leads.addTag(ws(workspaceId), leadId, tag)).added;
+    },
+    isBlocked: (workspaceId, campaignId, publicIdentifier) =>
+      db.blockedLeads.isBlocked(ws(workspaceId), campaignId, publicIdentifier),
+
+    async getAccount(workspaceId, accountId) {
+      const account = await db.senderAccounts.get(ws(workspaceId), accountId);
+      return account === null ? null : toRunnerAccount(account, state);
+    },
+    async listPollableAccounts() {
+      // Two reads: the active campaigns, then their sender accounts per workspace.
+      const wanted = new Map<string, Set<string>>();
+      for (const campaign of await listActiveCampaigns()) {
+        const ids = wanted.get(campaign.workspaceId) ?? new Set<string>();
+        for (const id of campaign.networkAccounts) ids.add(id);
+        wanted.set(campaign.workspaceId, ids);
+      }
+      const accounts: RunnerAccount[] = [];
+      for (const [workspaceId, ids] of wanted) {
+        const found = await db.senderAccounts.getMany(ws(workspaceId), [...ids]);
+        accounts.push(
+          ...found.filter((account) => account.active).map((account) => toRunnerAccount(account, state)),
+        );
+      }
+      return accounts;
+    },
+    async disconnectAccount(workspaceId, accountId, reason) {
+      const { account, changed } = await db.senderAccounts.setStatus(
+        ws(workspaceId),
+        accountId,
+        'disconnected',
+        reason,
+      );
+      return { changed, account: toRunnerAccount(account, state) };
+    },
+    async setAccountCooldown(workspaceId, accountId, until) {
+      await db.senderAccounts.setCooldown(ws(workspaceId), accountId, until);
+    },
+    consumeCapacity: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
+    releaseCapacity: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),
+    takePacingSlot: async (workspaceId, accountId, now, gapMs) => state.takePacingSlot(accountId, now, gapMs),
+    getEventCursor: async (workspaceId, accountId) => state.cursor(accountId),
+    saveEventCursor: async (workspaceId, accountId, cursor) => state.saveCursor(accountId, cursor),
+
+    async logAction(action) {
+      await db.actions.record(ws(action.workspaceId), {
+        campaignId: action.campaignId,
+        leadId: action.leadId,
+        accountId: action.accountId,
+        stepId: action.stepId,
+        variantId: action.variantId,
+        type: action.type,
+        idempotencyKey: action.idempotencyKey,
+        occurredAt: action.at,
+      });
+    },
+    async recordEvent(event) {
+      const { created } = await db.events.insert(ws(event.workspaceId), {
+        type: event.type,
+        transitionKey: event.transitionKey,
+        data: { ...event.data },
+        timestamp: event.occurredAt,
+      });
+      return created;
+    },
+    async recordSentMessage(workspaceId, message) {
+      // Two writes: the conversation is opened on first use, then the message joins it.
+      const conversation = await db.conversations.getOrCreateForLead(ws(workspaceId), message);
+      await db.messages.append(ws(workspaceId), conversation.id, {
+        sender: 'account',
+        content: message.content,
+        sentAt: message.sentAt,
+        externalId: message.externalId,
+      });
+    },
+    async recordReceivedMessage(workspaceId, message) {
+      const conversation = await db.conversations.getOrCreateForLead(ws(workspaceId), message);
+      const { message: stored, created } = await db.messages.append(ws(workspaceId), conversation.id, {
+        sender: 'lead',
+        content: message.content,
+        sentAt: message.receivedAt,
+        externalId: message.externalId,
+      });
+      return { messageId: stored.id, conversationUrn: conversation.conversationUrn, created };
+    },
+
+    async claimQueuedMessage(lease) {
+      const message = await db.messages.claimQueuedAcrossWorkspaces(lease);
+      if (message === null) return null;
+      // The conversation names the lead and the sender account the reply goes through.
+      const conversation = await db.conversations.getByUrn(ws(message.workspaceId), message.conversationUrn);
+      const queued: QueuedMessage = {
+        id: message.id,
+        workspaceId: message.workspaceId,
+        conversationId: conversation?.id ?? '',
+        leadId: conversation?.leadId ?? '',
+        accountId: conversation?.accountId ?? null,
+        content: message.content,
+        attempts: message.attempts,
+      };
+      return queued;
+    },
+    async markQueuedMessageSent(workspaceId, messageId, owner, sent) {
+      await db.messages.markSent(ws(workspaceId), messageId, owner, sent);
+    },
+    async retryQueuedMessage(workspaceId, messageId, owner, retry) {
+      if (retry.retryAt === null)
+        await db.messages.markFailed(ws(workspaceId), messageId, owner, retry.error);
+      else
+        await db.messages.retryLater(ws(workspaceId), messageId, owner, {
+          sendAfter: retry.retryAt,
+          error: retry.error,
+        });
+    },
+  };
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+export function toRunnerCampaign(campaign: Campaign): RunnerCampaign {
+  return {
+    id: campaign.id,
+    workspaceId: campaign.workspaceId,
+    name: campaign.name,
+    status: campaign.status,
+    settings: campaign.settings,
+    coreVariables: campaign.coreVariables,
+    customVariables: campaign.customVariables,
+    networkAccounts: campaign.networkAccounts,
+    steps: campaign.steps.map((step) => ({ ...step, variants: step.variants ?? [] })),
+    activation: campaign.activation,
+  };
+}
+
+export function toRunnerLead(lead: Lead): RunnerLead {
+  return lead;
+}
+
+export function toRunnerAccount(account: SenderAccount, state: RunnerStateMemory): RunnerAccount {
+  return { ...account, pacedUntil: state.pacedUntil(account.id) };
+}

@@ -1,0 +1,253 @@
+/**
+ * What the runner needs from storage, in its own words. The production implementation is a thin
+ * adapter over `@outreach/db` (see `db-runner.store.ts`); keeping the runner behind this port lets
+ * the step logic read as the product's rules rather than as queries, and makes the few places where
+ * the data layer is asked for more than it offers explicit.
+ *
+ * Every method that touches a tenant's records takes the workspace id of the item being worked on:
+ * the runner learns it from the claimed lead or the listed campaign, never from outside.
+ */
+import type {
+  AccountLimits,
+  AccountStatus,
+  ActionType,
+  CampaignSettings,
+  CampaignStatus,
+  LeadInternalStatus,
+  LeadProfile,
+  LeadStatus,
+  LeadTag,
+  EventInput,
+  EventType,
+  StepDef,
+} from '@outreach/domain';
+
+export interface RunnerCampaign {
+  id: string;
+  workspaceId: string;
+  name: string;
+  status: CampaignStatus;
+  settings: CampaignSettings;
+  coreVariables: Readonly<Record<string, boolean>>;
+  customVariables: Readonly<Record<string, string>>;
+  networkAccounts: readonly string[];
+  /** In execution order; a lead's `currentStep` indexes this array. */
+  steps: readonly StepDef[];
+  /** How many times the campaign was started; names the activation in event transition keys. */
+  activation: number;
+}
+
+export interface RunnerLead extends LeadProfile {
+  id: string;
+  workspaceId: string;
+  campaignId: string;
+  publicIdentifier: string;
+  firstName: string;
+  lastName: string;
+  networkUrl: string;
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  currentStep: number;
+  accountId: string | null;
+  tags: readonly LeadTag[];
+  /** Variant chosen per step id, kept so a retried step sends the same variant. */
+  assignedVariants: Readonly<Record<string, string>>;
+  nextActionAt: Date | null;
+  /** Claims of the current step so far, this one included. */
+  attempts: number;
+  /** Idempotency key of an external action started and not yet settled (a crash left it). */
+  pendingActionKey: string | null;
+}
+
+export interface RunnerAccount {
+  id: string;
+  workspaceId: string;
+  name: string;
+  status: AccountStatus;
+  authenticated: boolean;
+  active: boolean;
+  timezone: string;
+  inmailAllowed: boolean;
+  limits: AccountLimits;
+  cooldownUntil: Date | null;
+  /** The account's pacing gate: no action before this time (see `takePacingSlot`). */
+  pacedUntil: Date | null;
+}
+
+export interface Lease {
+  owner: string;
+  now: Date;
+  leaseMs: number;
+}
+
+/** How a claimed lead leaves the runner's hands once its step is settled. */
+export interface LeadSettlement {
+  /** Steps to advance `currentStep` by: 1 when the step completed, 0 to stay on it. */
+  advanceBy: number;
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  /** When to look at the lead again; null when it is no longer runnable. */
+  nextActionAt: Date | null;
+}
+
+/** A lead given back unchanged except for when (and why) to look at it again. */
+export interface LeadPostponement {
+  nextActionAt: Date;
+  internalStatus: LeadInternalStatus;
+}
+
+/** A lead's state set from outside a lease (a network event about it). */
+export interface LeadStateChange {
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  nextActionAt: Date | null;
+}
+
+export type UsageKind = 'invitations' | 'messages' | 'inmails' | 'profileVisits';
+
+export interface CapacitySlot {
+  accountId: string;
+  /** Period key in the account's timezone, e.g. `day:2026-03-09` or `week:2026-W11`. */
+  period: string;
+  kind: UsageKind;
+}
+
+/** An executed network action, the base of analytics. */
+export interface ExecutedAction {
+  /** Unique: logging the same action twice keeps one record. */
+  idempotencyKey: string;
+  workspaceId: string;
+  campaignId: string;
+  leadId: string;
+  accountId: string | null;
+  stepId: string | null;
+  variantId: string | null;
+  type: ActionType;
+  at: Date;
+}
+
+export interface ReceivedMessage {
+  campaignId: string;
+  leadId: string;
+  accountId: string;
+  /** The network's message id: recording the same message twice keeps one. */
+  externalId: string;
+  content: string;
+  receivedAt: Date;
+}
+
+export interface SentMessage {
+  campaignId: string;
+  leadId: string;
+  accountId: string;
+  externalId: string;
+  content: string;
+  sentAt: Date;
+}
+
+/** A message a user wrote in a conversation, waiting to be sent by the runner. */
+export interface QueuedMessage {
+  id: string;
+  workspaceId: string;
+  conversationId: string;
+  leadId: string;
+  accountId: string | null;
+  content: string;
+  attempts: number;
+}
+
+export interface RunnerStore {
+  listActiveCampaigns(): Promise<RunnerCampaign[]>;
+  getCampaign(workspaceId: string, campaignId: string): Promise<RunnerCampaign | null>;
+  /** The step's next round-robin position (atomic, distinct for concurrent callers). */
+  nextRotation(workspaceId: string, campaignId: string, stepId: string): Promise<number>;
+  countLeadsByStatus(workspaceId: string, campaignId: string): Promise<Record<LeadStatus, number>>;
+  /** active -> completed; false when the campaign was no longer active. */
+  completeCampaign(workspaceId: string, campaignId: string): Promise<boolean>;
+
+  /** The campaign's most overdue lead with a free lease, leased to `lease.owner`; null if none. */
+  claimDueLead(workspaceId: string, campaignId: string, lease: Lease): Promise<RunnerLead | null>;
+  /** Written before the network is called; rejected (LeaseLost) when the lease is gone. */
+  recordPendingAction(
+    workspaceId: string,
+    leadId: string,
+    owner: string,
+    action: { key: string; stepId: string; variantId: string | null },
+  ): Promise<void>;
+  /** Ends the claim; rejected (LeaseLost) when the lease is gone. Clears the pending key. */
+  settleLead(workspaceId: string, leadId: string, owner: string, settlement: LeadSettlement): Promise<void>;
+  /** Gives the lead back; false when the lease was already gone. */
+  releaseLead(
+    workspaceId: string,
+    leadId: string,
+    owner: string,
+    postponement?: LeadPostponement,
+  ): Promise<boolean>;
+  getLead(workspaceId: string, leadId: string): Promise<RunnerLead | null>;
+  /** The workspace's leads of one sender account with this public identifier, in every campaign. */
+  findAccountLeads(workspaceId: string, accountId: string, publicIdentifier: string): Promise<RunnerLead[]>;
+  /** Sets a lead's state outside a lease; any lease on it is dropped. */
+  setLeadState(workspaceId: string, leadId: string, change: LeadStateChange): Promise<void>;
+  /** True only for the call that added the tag. */
+  addLeadTag(workspaceId: string, leadId: string, tag: LeadTag): Promise<boolean>;
+  isBlocked(workspaceId: string, campaignId: string, publicIdentifier: string): Promise<boolean>;
+
+  getAccount(workspaceId: string, accountId: string): Promise<RunnerAccount | null>;
+  /**
+   * Sender accounts of every workspace whose network events are read: active ones, connected or
+   * not (a disconnected account's feed still reports the session loss, which must be consumed
+   * before the account is reconnected, or it would disconnect the new session).
+   */
+  listPollableAccounts(): Promise<RunnerAccount[]>;
+  /** connected -> disconnected; `changed` is true only for the call that made the transition. */
+  disconnectAccount(
+    workspaceId: string,
+    accountId: string,
+    reason: string,
+  ): Promise<{ changed: boolean; account: RunnerAccount }>;
+  setAccountCooldown(workspaceId: string, accountId: string, until: Date): Promise<void>;
+  /** Takes one unit below `cap` atomically; false when the cap is reached. */
+  consumeCapacity(
+    workspaceId: string,
+    slot: CapacitySlot & { cap: number; expiresAt: Date },
+  ): Promise<boolean>;
+  releaseCapacity(workspaceId: string, slot: CapacitySlot): Promise<void>;
+  /**
+   * The account's pacing gate, atomic: when the account is free at `now`, it becomes busy until
+   * `now + gapMs` and null is returned (go); otherwise the time it becomes free is returned.
+   */
+  takePacingSlot(workspaceId: string, accountId: string, now: Date, gapMs: number): Promise<Date | null>;
+  getEventCursor(workspaceId: string, accountId: string): Promise<string | null>;
+  saveEventCursor(workspaceId: string, accountId: string, cursor: string): Promise<void>;
+
+  logAction(action: ExecutedAction): Promise<void>;
+  /**
+   * Inserts into the outbox under the id derived from type and transition key; false when the
+   * transition was already recorded.
+   */
+  recordEvent<T extends EventType>(event: EventInput<T>): Promise<boolean>;
+  recordSentMessage(workspaceId: string, message: SentMessage): Promise<void>;
+  /**
+   * Appends to the lead's conversation. The same external id twice yields the first message with
+   * `created: false` (a feed re-read after a crash).
+   */
+  recordReceivedMessage(
+    workspaceId: string,
+    message: ReceivedMessage,
+  ): Promise<{ messageId: string; conversationUrn: string; created: boolean }>;
+
+  claimQueuedMessage(lease: Lease): Promise<QueuedMessage | null>;
+  markQueuedMessageSent(
+    workspaceId: string,
+    messageId: string,
+    owner: string,
+    sent: { externalId: string; sentAt: Date },
+  ): Promise<void>;
+  /** Gives the message back for a later try, or marks it failed with `error` when `retryAt` is null. */
+  retryQueuedMessage(
+    workspaceId: string,
+    messageId: string,
+    owner: string,
+    retry: { retryAt: Date | null; error: string },
+  ): Promise<void>;
+}

@@ -1,0 +1,217 @@
+/**
+ * De-risks the runner's handling of the network's failures: a rate limit cools the sender account
+ * down until its retry-after passes; a lost session disconnects the account, fires
+ * `network_account_disconnected` once and parks its leads until it is reconnected; transient
+ * failures are retried with the same idempotency key (so an action that did happen is not
+ * repeated); permanent ones end the lead in error.
+ */
+import type { NetworkPort } from '@outreach/network';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  allLeads,
+  allLeadsDone,
+  conversationOf,
+  defined,
+  drive,
+  eventsOf,
+  HOUR,
+  seedScenario,
+  startWorld,
+  step,
+  type World,
+} from './support/runner-harness.js';
+
+let world: World;
+afterEach(() => world.close());
+
+const TEN_AM = '2099-03-02T10:00:00.000Z';
+
+describe('a rate-limited sender account', () => {
+  it('cools down until the retry-after has passed, then resumes', async () => {
+    world = await startWorld({}, TEN_AM);
+    const scenario = await seedScenario(world, { leads: 3, steps: [step('invitation')] });
+    const accountId = scenario.accountId;
+    world.sandbox.state.faults.arm({
+      kind: 'rate_limit',
+      accountId,
+      operations: ['sendInvitation'],
+      retryAfterMs: 2 * HOUR,
+    });
+    const runner = world.runner();
+
+    await runner.runOnce();
+
+    const account = await world.db.senderAccounts.get(scenario.workspaceId, accountId);
+    expect(account?.cooldownUntil).toEqual(new Date('2099-03-02T12:00:00.000Z'));
+    expect(world.sandbox.state.log.list()).toEqual([]);
+    expect((await allLeads(world, scenario)).map((lead) => lead.internalStatus)).toContain(
+      'sender_unavailable',
+    );
+
+    await drive(world, scenario, [runner], {
+      until: async () => world.sandbox.state.log.list().length === 3,
+      maxJumpMs: 15 * 60_000,
+    });
+    const sentAt = world.sandbox.state.log.list().map((action) => action.at);
+    expect(sentAt.every((at) => at >= '2099-03-02T12:00:00.000Z')).toBe(true);
+  });
+});
+
+describe('a pending invitation looked at while the sender is rate limited', () => {
+  it('stays pending, and its acceptance is still recognised', async () => {
+    world = await startWorld({ acceptProbability: 0 }, TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      settings: { invitationTimeoutDays: 2 },
+      steps: [step('invitation'), step('visit_profile')],
+    });
+    const { accountId } = scenario;
+    const runner = world.runner();
+    await runner.runOnce();
+    world.sandbox.state.faults.arm({
+      kind: 'rate_limit',
+      accountId,
+      operations: ['getRelationship'],
+      retryAfterMs: HOUR,
+    });
+
+    world.clock.set('2099-03-04T10:00:00.000Z'); // the invitation's expiry
+    await runner.runOnce();
+    const [putOff] = await allLeads(world, scenario);
+    expect([putOff?.status, putOff?.internalStatus, putOff?.currentStep]).toEqual([
+      'active',
+      'invitation_pending',
+      0,
+    ]);
+
+    world.sandbox.state.forceAcceptance(accountId, 'lead-0');
+    await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario), maxDays: 2 });
+    expect(world.sandbox.state.log.list().map((action) => action.type)).toEqual([
+      'invitation',
+      'profile_visit',
+    ]);
+    expect(await eventsOf(world, scenario, 'connection_request_accepted')).toHaveLength(1);
+  });
+});
+
+describe('a sender account that loses its session', () => {
+  it('is disconnected once, parks its leads, and resumes after it is reconnected', async () => {
+    world = await startWorld({}, TEN_AM);
+    const scenario = await seedScenario(world, { leads: 2, steps: [step('visit_profile')] });
+    const accountId = scenario.accountId;
+    world.sandbox.state.expireSession(accountId, 'cookie expired');
+    const runner = world.runner();
+
+    for (let pass = 0; pass < 4; pass += 1) {
+      await runner.runOnce();
+      world.clock.advance(HOUR);
+    }
+
+    const account = await world.db.senderAccounts.get(scenario.workspaceId, accountId);
+    expect(account?.status).toBe('disconnected');
+    const events = await eventsOf(world, scenario, 'network_account_disconnected');
+    expect(events.map((event) => event.data)).toEqual([
+      expect.objectContaining({ accountId, name: 'Sender 0', reason: 'cookie expired' }),
+    ]);
+    expect(world.sandbox.state.log.list()).toEqual([]);
+    expect((await allLeads(world, scenario)).map((lead) => lead.internalStatus)).toEqual([
+      'sender_unavailable',
+      'sender_unavailable',
+    ]);
+
+    world.sandbox.state.reconnect(accountId);
+    await world.db.senderAccounts.setStatus(scenario.workspaceId, accountId, 'connected');
+    await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario), maxDays: 2 });
+    expect(world.sandbox.state.log.list()).toHaveLength(2);
+    expect(await eventsOf(world, scenario, 'network_account_disconnected')).toHaveLength(1);
+  });
+
+  it('fires the disconnection once when an action learns of it before the event feed does', async () => {
+    world = await startWorld({}, TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('visit_profile')] });
+    const accountId = scenario.accountId;
+    const network: NetworkPort = {
+      ...world.network,
+      pollEvents: (input) => world.network.pollEvents(input),
+      getRelationship: (input) => world.network.getRelationship(input),
+      sendInvitation: (input) => world.network.sendInvitation(input),
+      sendMessage: (input) => world.network.sendMessage(input),
+      visitProfile(input) {
+        world.sandbox.state.expireSession(accountId, 'logged out');
+        return world.network.visitProfile(input);
+      },
+    };
+    const runner = world.runner({}, { network });
+
+    await runner.runOnce();
+    await runner.runOnce();
+
+    const account = await world.db.senderAccounts.get(scenario.workspaceId, accountId);
+    expect([account?.status, account?.disconnectReason]).toEqual(['disconnected', 'logged out']);
+    expect(await eventsOf(world, scenario, 'network_account_disconnected')).toHaveLength(1);
+    const [lead] = await allLeads(world, scenario);
+    expect([lead?.status, lead?.internalStatus, lead?.pendingActionKey]).toEqual([
+      'waiting',
+      'sender_unavailable',
+      null,
+    ]);
+  });
+});
+
+describe('transient and permanent failures', () => {
+  it('retries a failed action later and sends it once', async () => {
+    world = await startWorld({}, TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('invitation')] });
+    world.sandbox.state.faults.arm({ kind: 'server_error', operations: ['sendInvitation'], count: 2 });
+
+    await drive(world, scenario, [world.runner()], {
+      until: async () => world.sandbox.state.log.list().length > 0,
+      maxJumpMs: 10 * 60_000,
+    });
+
+    expect(world.sandbox.state.log.list()).toHaveLength(1);
+    expect(world.sandbox.state.faults.list()).toEqual([]);
+  });
+
+  it('does not repeat an action that happened although its answer was lost', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
+    world.sandbox.state.faults.arm({
+      kind: 'timeout',
+      operations: ['sendMessage'],
+      afterAction: true,
+      hangMs: 0,
+    });
+
+    await drive(world, scenario, [world.runner()], {
+      until: allLeadsDone(world, scenario),
+      maxJumpMs: 10 * 60_000,
+    });
+
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello']);
+    const [lead] = await allLeads(world, scenario);
+    const history = await conversationOf(world, scenario, defined(lead, 'the lead').id);
+    expect(history.messages.map((message) => message.content)).toEqual(['Hello']);
+  });
+
+  it('ends a lead whose profile does not exist in error, and goes on with the others', async () => {
+    world = await startWorld({}, TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: [{ publicIdentifier: 'missing-person' }, { publicIdentifier: 'real-person' }],
+      steps: [step('visit_profile')],
+    });
+
+    await drive(world, scenario, [world.runner()], { until: allLeadsDone(world, scenario), maxDays: 1 });
+
+    expect(
+      (await allLeads(world, scenario)).map((lead) => [
+        lead.publicIdentifier,
+        lead.status,
+        lead.internalStatus,
+      ]),
+    ).toEqual([
+      ['missing-person', 'error', 'network_error'],
+      ['real-person', 'completed', 'finished'],
+    ]);
+  });
+});

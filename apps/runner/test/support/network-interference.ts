@@ -1,0 +1,84 @@
+import type { NetworkPort } from '@outreach/network';
+
+type Action = 'sendInvitation' | 'sendMessage' | 'visitProfile';
+const ACTIONS: readonly Action[] = ['sendInvitation', 'sendMessage', 'visitProfile'];
+
+/** A copy of `network` whose methods can be replaced one by one. */
+function wrap(network: NetworkPort, overrides: Partial<NetworkPort>): NetworkPort {
+  return {
+    sendInvitation: (input) => network.sendInvitation(input),
+    sendMessage: (input) => network.sendMessage(input),
+    visitProfile: (input) => network.visitProfile(input),
+    getRelationship: (input) => network.getRelationship(input),
+    pollEvents: (input) => network.pollEvents(input),
+    ...overrides,
+  };
+}
+
+/**
+ * The runner process dies right after its `nth` action reached the network: the network acts, and
+ * the caller never hears back (its promise never settles, as if the process were gone).
+ */
+export function dyingAfterAction(
+  network: NetworkPort,
+  nth: number,
+): { network: NetworkPort; died: Promise<void> } {
+  let count = 0;
+  let die: () => void = () => undefined;
+  const died = new Promise<void>((resolve) => {
+    die = resolve;
+  });
+  const overrides: Partial<Record<Action, (input: never) => Promise<unknown>>> = {};
+  for (const name of ACTIONS) {
+    overrides[name] = async (input: never) => {
+      count += 1;
+      const result = await (network[name] as (input: never) => Promise<unknown>)(input);
+      if (count !== nth) return result;
+      die();
+      return new Promise(() => undefined);
+    };
+  }
+  return { network: wrap(network, overrides as Partial<NetworkPort>), died };
+}
+
+/** Every action waits at the door until `open()`; `arrived` resolves when the first one knocks. */
+export function heldAtTheDoor(network: NetworkPort): {
+  network: NetworkPort;
+  arrived: Promise<void>;
+  open(): void;
+} {
+  let knock: () => void = () => undefined;
+  let open: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    knock = resolve;
+  });
+  const door = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const overrides: Partial<Record<Action, (input: never) => Promise<unknown>>> = {};
+  for (const name of ACTIONS) {
+    overrides[name] = async (input: never) => {
+      knock();
+      await door;
+      return (network[name] as (input: never) => Promise<unknown>)(input);
+    };
+  }
+  return { network: wrap(network, overrides as Partial<NetworkPort>), arrived, open };
+}
+
+/** Runs `sideEffect` while the network answers the first relationship read (e.g. a user acting). */
+export function duringFirstRelationshipRead(
+  network: NetworkPort,
+  sideEffect: () => Promise<void>,
+): NetworkPort {
+  let done = false;
+  return wrap(network, {
+    async getRelationship(input) {
+      if (!done) {
+        done = true;
+        await sideEffect();
+      }
+      return network.getRelationship(input);
+    },
+  });
+}
