@@ -28,6 +28,22 @@ export function databaseOf(connection: Connection): NonNullable<Connection['db']
   return connection.db;
 }
 
+/** A document whose `_id` may be of any type (tests use numbers and strings). */
+export interface AnyDocument {
+  _id: unknown;
+  // `any`, as in the driver's own `Document`: its filter and update types are computed from each
+  // field's type, and `unknown` fields would reject every operator.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  [field: string]: any;
+}
+
+/** A collection through the driver (mongoose's own copy of it), holding any documents. */
+export function driverCollection(connection: Connection, name: string) {
+  return databaseOf(connection).collection<AnyDocument>(name);
+}
+
+export type DriverCollection = ReturnType<typeof driverCollection>;
+
 /** The rejection a promise ends with, for assertions on MongoDB error fields. */
 export async function rejectionOf(work: Promise<unknown>): Promise<Record<string, unknown>> {
   try {

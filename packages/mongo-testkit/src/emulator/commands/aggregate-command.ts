@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { runPipeline } from '../query/mingo-bridge.js';
 import { cloneDocument, isPlainObject, withIdFirst } from '../storage/bson-values.js';
+import type { QueryOptions } from '../storage/query-planner.js';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
 import { arrayField, documentField, type CommandContext, type CommandHandler } from './command-context.js';
 
@@ -27,8 +28,10 @@ function rewriteStage(stage: Document): Document[] {
 }
 
 /**
- * The pipeline's input: a leading `$match` is answered by the collection (so it can use an index),
- * and the documents are copied, since some stages build their output from their input in place.
+ * The pipeline's input: a leading `$match` is answered by the collection (so it can use an index);
+ * when `$sort` and `$limit` follow it, they are handed over too, so an index walk in sort order
+ * can stop early (the stages still run on the result). The documents are copied, since some
+ * stages build their output from their input in place.
  */
 function pipelineInput(
   context: CommandContext,
@@ -39,13 +42,19 @@ function pipelineInput(
   const collection = context.storage.collection(context.database, target);
   const [first, ...rest] = pipeline;
   const leadingMatch = first !== undefined && isPlainObject(first['$match']) ? first['$match'] : undefined;
-  const docs =
-    collection === undefined
-      ? []
-      : leadingMatch !== undefined
-        ? collection.find(leadingMatch)
-        : collection.documents();
-  return { docs: docs.map(cloneDocument), rest: leadingMatch !== undefined ? rest : pipeline };
+  if (leadingMatch === undefined)
+    return { docs: (collection?.documents() ?? []).map(cloneDocument), rest: pipeline };
+  const docs = collection?.find(leadingMatch, sortAndLimit(rest)) ?? [];
+  return { docs: docs.map(cloneDocument), rest };
+}
+
+/** The `$sort` and `$limit` right after the leading `$match`, if the pipeline has both. */
+function sortAndLimit(stages: Document[]): QueryOptions {
+  const [sortStage, limitStage] = stages;
+  const sort: unknown = sortStage?.['$sort'];
+  const limit: unknown = limitStage?.['$limit'];
+  if (!isPlainObject(sort) || typeof limit !== 'number' || limit <= 0) return {};
+  return { sort, limit };
 }
 
 const aggregate: CommandHandler = (context) => {

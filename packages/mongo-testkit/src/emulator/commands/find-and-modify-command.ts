@@ -2,6 +2,8 @@ import type { Document } from 'bson';
 import { PreparedUpdate } from '../query/apply-update.js';
 import { shapeResults } from '../query/mingo-bridge.js';
 import { withIdFirst } from '../storage/bson-values.js';
+import type { Collection } from '../storage/collection.js';
+import type { QueryOutcome } from '../storage/query-execution.js';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
 import {
   documentField,
@@ -20,11 +22,20 @@ function project(doc: Document | null, fields: Document | undefined): Document |
   return withIdFirst(shapeResults([doc], { projection: fields })[0] ?? {});
 }
 
-function firstMatch(context: CommandContext, name: string, query: Document): Document | null {
-  const matches = context.storage.collection(context.database, name)?.find(query) ?? [];
-  const sort = documentField(context.body, 'sort');
-  const ordered = sort === undefined ? matches : shapeResults(matches, { sort, limit: 1 });
-  return ordered[0] ?? null;
+/** The document a findAndModify acts on: the first match in `sort` order. */
+export function firstMatch(
+  collection: Collection | undefined,
+  query: Document,
+  sort: Document | undefined,
+): {
+  target: Document | null;
+  outcome: QueryOutcome | undefined;
+} {
+  if (collection === undefined) return { target: null, outcome: undefined };
+  const outcome = collection.query(query, { sort, limit: 1 });
+  const ordered =
+    outcome.sorted || sort === undefined ? outcome.docs : shapeResults(outcome.docs, { sort, limit: 1 });
+  return { target: ordered[0] ?? null, outcome };
 }
 
 function removeOne(context: CommandContext, name: string, target: Document | null): Outcome {
@@ -71,7 +82,8 @@ const findAndModify: CommandHandler = (context) => {
   if (remove && (context.body['update'] !== undefined || context.body['upsert'] === true)) {
     throw new MongoCommandError(ErrorCode.FailedToParse, 'Cannot specify both an update and remove=true');
   }
-  const target = firstMatch(context, name, query);
+  const collection = context.storage.collection(context.database, name);
+  const { target } = firstMatch(collection, query, documentField(context.body, 'sort'));
   const outcome = remove ? removeOne(context, name, target) : updateOne(context, name, query, target);
   return {
     lastErrorObject: outcome.lastErrorObject,

@@ -2,35 +2,44 @@ import type { Document } from 'bson';
 import { compare } from 'mingo/util';
 import { shapeResults } from '../query/mingo-bridge.js';
 import { encodeKey, valuesAtPath, withIdFirst } from '../storage/bson-values.js';
+import type { Collection } from '../storage/collection.js';
+import type { QueryOutcome } from '../storage/query-execution.js';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
 import {
   arrayField,
   documentField,
   numberField,
   targetCollection,
-  type CommandContext,
   type CommandHandler,
 } from './command-context.js';
 import { collectionOf } from './namespace-commands.js';
 
-/** The documents a find-shaped request selects, sorted, paged and projected. */
-export function findResults(context: CommandContext, body: Document): Document[] {
-  const collection = collectionOf({ ...context, body }, 'find');
-  if (collection === undefined) return [];
-  const limit = numberField(body, 'limit') ?? 0;
-  const matches = collection.find(documentField(body, 'filter') ?? {});
-  return shapeResults(matches, {
-    sort: documentField(body, 'sort'),
-    skip: numberField(body, 'skip') ?? 0,
-    limit: Math.abs(limit),
+/** A find-shaped request's answer: the documents it returns and how they were found. */
+export interface FindAnswer {
+  results: Document[];
+  outcome: QueryOutcome | undefined;
+}
+
+/** Runs a find-shaped request: the matches, sorted, paged and projected. */
+export function answerFind(collection: Collection | undefined, body: Document): FindAnswer {
+  if (collection === undefined) return { results: [], outcome: undefined };
+  const sort = documentField(body, 'sort');
+  const skip = numberField(body, 'skip') ?? 0;
+  const limit = Math.abs(numberField(body, 'limit') ?? 0);
+  const outcome = collection.query(documentField(body, 'filter') ?? {}, { sort, skip, limit });
+  const results = shapeResults(outcome.docs, {
+    sort: outcome.sorted ? undefined : sort,
+    skip,
+    limit,
     projection: documentField(body, 'projection'),
   }).map(withIdFirst);
+  return { results, outcome };
 }
 
 const find: CommandHandler = (context) => {
   const name = targetCollection(context, 'find');
   const limit = numberField(context.body, 'limit') ?? 0;
-  const results = findResults(context, context.body);
+  const { results } = answerFind(collectionOf(context, 'find'), context.body);
   const batchSize = numberField(context.body, 'batchSize');
   return {
     cursor: context.cursors.firstBatch(`${context.database}.${name}`, results, {
@@ -69,7 +78,10 @@ const count: CommandHandler = (context) => {
   if (collection === undefined) return { n: 0, ok: 1 };
   const skip = numberField(context.body, 'skip') ?? 0;
   const limit = Math.abs(numberField(context.body, 'limit') ?? 0);
-  const total = Object.keys(query).length === 0 ? collection.count : collection.find(query).length;
+  const total =
+    Object.keys(query).length === 0
+      ? collection.count
+      : collection.find(query, { limit: limit > 0 ? skip + limit : 0 }).length;
   const afterSkip = Math.max(0, total - skip);
   return { n: limit > 0 ? Math.min(limit, afterSkip) : afterSkip, ok: 1 };
 };

@@ -76,8 +76,8 @@ function runUpdate(target: WriteTarget, statement: Document, index: number, coun
     ? (statement['arrayFilters'] as Document[])
     : [];
   const collection = target.existing();
-  const matches = collection?.find(query) ?? [];
-  const targets = multi ? matches : matches.slice(0, 1);
+  // A single update stops at the first match; MongoDB updates whichever its plan finds first.
+  const targets = collection?.find(query, { limit: multi ? 0 : 1 }) ?? [];
   if (targets.length === 0 && statement['upsert'] === true) {
     const inserted = target.ensure().insert(update.buildInsert(query, arrayFilters));
     counts.n += 1;
@@ -109,8 +109,8 @@ const remove: CommandHandler = (context) => {
   let n = 0;
   const writeErrors = runBatch(context, arrayField(context.body, 'deletes'), (raw) => {
     const statement = statementDocument(raw, 'delete statement');
-    const matches = collection?.find(isPlainObject(statement['q']) ? statement['q'] : {}) ?? [];
-    const targets = statement['limit'] === 1 ? matches.slice(0, 1) : matches;
+    const filter = isPlainObject(statement['q']) ? statement['q'] : {};
+    const targets = collection?.find(filter, { limit: statement['limit'] === 1 ? 1 : 0 }) ?? [];
     for (const target of targets) collection?.remove(target);
     n += targets.length;
   });

@@ -31,7 +31,7 @@ describe('Collection lookups', () => {
     expect(collection.docsExamined).toBe(1);
     expect(collection.find({ email: 'user77@example.com', group: 7 })).toHaveLength(1);
     expect(collection.docsExamined).toBe(2);
-    // Both indexes apply; the one with fewer candidates (email) is used.
+    // Both indexes apply; the compound one pins both fields, so it reads only the match.
     expect(collection.find({ group: { $in: [1, 2] }, email: 'user1@example.com' })).toHaveLength(1);
     expect(collection.docsExamined).toBe(3);
   });

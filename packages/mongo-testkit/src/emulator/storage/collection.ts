@@ -1,22 +1,16 @@
 import { calculateObjectSize, ObjectId, UUID, type Document } from 'bson';
-import { equalityConditions } from '../query/equality-conditions.js';
-import { compileQuery, testQuery } from '../query/mingo-bridge.js';
 import { badValue, ErrorCode, MongoCommandError } from '../mongo-error.js';
 import { encodeKey, withIdFirst } from './bson-values.js';
 import { CollectionIndex, type IndexSpec } from './collection-index.js';
 import { assertCompatible, ID_INDEX } from './index-specs.js';
+import { executePlan, type QueryOutcome, type RecordSource } from './query-execution.js';
+import { planQuery, type QueryOptions } from './query-planner.js';
 
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
-/** How a filter was answered: by `_id`, through a secondary index, or by a collection scan. */
-export interface FindPlan {
-  stage: 'IDHACK' | 'IXSCAN' | 'COLLSCAN';
-  indexName?: string;
-}
-
 /**
- * One collection: documents in insertion order keyed by their encoded `_id` (the `_id` index),
- * plus secondary indexes. Stored documents are never mutated; updates swap in a new object, so a
+ * One collection: documents in insertion order keyed by their encoded `_id` (which answers `_id`
+ * equality), the `_id` index in key order, and the secondary indexes. Stored documents are never mutated; updates swap in a new object, so a
  * failed update leaves nothing half-applied and open cursors keep a consistent snapshot per batch.
  */
 export class Collection {
@@ -28,6 +22,18 @@ export class Collection {
   docsExamined = 0;
   private readonly docs = new Map<string, Document>();
   private readonly indexes = new Map<string, CollectionIndex>();
+  /** Each document's record id: assigned on insert, kept on update; orders equal index keys. */
+  private readonly recordIds = new Map<string, number>();
+  /**
+   * `_id` in key order, for ranges and sorts on `_id` (equality reads `docs` directly). `_id`
+   * never changes, so updates leave it alone; `docs` enforces uniqueness.
+   */
+  private readonly idIndex = new CollectionIndex({ key: ID_INDEX.key, name: ID_INDEX.name });
+  private nextRecordId = 1;
+  private readonly records: RecordSource = {
+    get: (docKey) => this.docs.get(docKey),
+    all: () => this.docs.values(),
+  };
 
   constructor(database: string, name: string, options: Document = {}) {
     this.database = database;
@@ -47,18 +53,23 @@ export class Collection {
     return [...this.docs.values()];
   }
 
-  /** The stored documents matching `filter` (read-only), using an index when the filter allows. */
-  find(filter: Document = {}): Document[] {
-    return this.plannedFind(filter).docs;
+  /**
+   * The stored documents matching `filter` (read-only), using an index when the filter allows.
+   * With `options`, see `query`: a limit may cut the result short.
+   */
+  find(filter: Document = {}, options: QueryOptions = {}): Document[] {
+    return this.query(filter, options).docs;
   }
 
-  /** `find` plus how it was answered, for `explain`. */
-  plannedFind(filter: Document): { docs: Document[]; plan: FindPlan } {
-    const { candidates, plan } = this.candidates(filter);
-    this.docsExamined += candidates.length;
-    if (Object.keys(filter).length === 0) return { docs: candidates, plan };
-    const query = compileQuery(filter);
-    return { docs: candidates.filter((doc) => testQuery(query, doc)), plan };
+  /**
+   * The matches of a read. When the order is final (no sort, or an index walk gave it) and there is
+   * a limit, only the first `skip + limit` matches are returned; otherwise all of them, unsorted.
+   */
+  query(filter: Document, options: QueryOptions = {}): QueryOutcome {
+    const plan = planQuery(filter, options, [this.idIndex, ...this.indexes.values()]);
+    const outcome = executePlan(plan, filter, options, this.records);
+    this.docsExamined += outcome.docsExamined;
+    return outcome;
   }
 
   /** Adds a new document (an `_id` is generated when missing); duplicate keys are rejected. */
@@ -69,8 +80,11 @@ export class Collection {
     const docKey = encodeKey(doc['_id']);
     if (this.docs.has(docKey)) throw this.duplicateKey(ID_INDEX, { _id: doc['_id'] });
     this.assertNoConflict(docKey, doc);
+    const recordId = this.nextRecordId++;
     this.docs.set(docKey, doc);
-    for (const index of this.indexes.values()) index.add(docKey, doc);
+    this.recordIds.set(docKey, recordId);
+    this.idIndex.add(docKey, recordId, doc);
+    for (const index of this.indexes.values()) index.add(docKey, recordId, doc);
     return doc;
   }
 
@@ -79,16 +93,22 @@ export class Collection {
     const docKey = encodeKey(current['_id']);
     const doc = withIdFirst(next);
     this.assertNoConflict(docKey, doc);
-    for (const index of this.indexes.values()) index.remove(docKey, current);
+    const recordId = this.recordIdOf(docKey);
+    const stored = this.docs.get(docKey) ?? current;
     this.docs.set(docKey, doc);
-    for (const index of this.indexes.values()) index.add(docKey, doc);
+    for (const index of this.indexes.values()) index.replace(docKey, recordId, stored, doc);
     return doc;
   }
 
   remove(doc: Document): void {
     const docKey = encodeKey(doc['_id']);
-    if (!this.docs.delete(docKey)) return;
-    for (const index of this.indexes.values()) index.remove(docKey, doc);
+    const stored = this.docs.get(docKey);
+    if (stored === undefined) return;
+    const recordId = this.recordIdOf(docKey);
+    this.docs.delete(docKey);
+    this.recordIds.delete(docKey);
+    this.idIndex.remove(docKey, recordId, stored);
+    for (const index of this.indexes.values()) index.remove(docKey, recordId, stored);
   }
 
   listIndexes(): IndexSpec[] {
@@ -101,11 +121,13 @@ export class Collection {
       if (assertCompatible(existing, spec) === 'same') return false;
     }
     const index = new CollectionIndex(spec);
-    for (const [docKey, doc] of this.docs) {
-      const conflict = index.findConflict(docKey, doc);
-      if (conflict !== undefined) throw this.duplicateKey(spec, conflict.keyValue);
-      index.add(docKey, doc);
-    }
+    const records = [...this.docs].map(([docKey, doc]) => ({
+      docKey,
+      doc,
+      recordId: this.recordIdOf(docKey),
+    }));
+    const conflict = index.build(records);
+    if (conflict !== undefined) throw this.duplicateKey(spec, conflict.keyValue);
     this.indexes.set(spec.name, index);
     return true;
   }
@@ -138,33 +160,8 @@ export class Collection {
       .filter((spec) => typeof spec.expireAfterSeconds === 'number' && Object.keys(spec.key).length === 1);
   }
 
-  private candidates(filter: Document): { candidates: Document[]; plan: FindPlan } {
-    const pinned = equalityConditions(filter);
-    const ids = pinned.get('_id');
-    if (ids !== undefined) {
-      return {
-        candidates: this.byKeys(new Set(ids.map(encodeKey))),
-        plan: { stage: 'IDHACK', indexName: '_id_' },
-      };
-    }
-    let best: { keys: Set<string>; indexName: string } | undefined;
-    for (const index of this.indexes.values()) {
-      const values = index.answersEquality ? pinned.get(index.fields[0] as string) : undefined;
-      if (values === undefined) continue;
-      const keys = index.lookupKeys(values);
-      if (best === undefined || keys.size < best.keys.size) best = { keys, indexName: index.name };
-    }
-    if (best === undefined) return { candidates: this.documents(), plan: { stage: 'COLLSCAN' } };
-    return { candidates: this.byKeys(best.keys), plan: { stage: 'IXSCAN', indexName: best.indexName } };
-  }
-
-  private byKeys(keys: Set<string>): Document[] {
-    const found: Document[] = [];
-    for (const key of keys) {
-      const doc = this.docs.get(key);
-      if (doc !== undefined) found.push(doc);
-    }
-    return found;
+  private recordIdOf(docKey: string): number {
+    return this.recordIds.get(docKey) ?? 0;
   }
 
   private assertNoConflict(docKey: string, doc: Document): void {
