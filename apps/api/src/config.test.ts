@@ -12,7 +12,19 @@ describe('loadConfig', () => {
       API_KEY_CACHE_MS: 5000,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
       SHUTDOWN_DEADLINE_MS: 10_000,
+      TIME_SCALE: 1,
     });
+  });
+
+  it('reads the demo time compression and refuses a non-positive scale or a bad epoch', () => {
+    const config = loadConfig({
+      MONGODB_URI: 'mongodb://x',
+      TIME_SCALE: '8640',
+      CLOCK_EPOCH: '2026-11-21T10:00:00Z',
+    });
+    expect(config).toMatchObject({ TIME_SCALE: 8640, CLOCK_EPOCH: '2026-11-21T10:00:00Z' });
+    expect(() => loadConfig({ MONGODB_URI: 'mongodb://x', TIME_SCALE: '0' })).toThrow(/TIME_SCALE/);
+    expect(() => loadConfig({ MONGODB_URI: 'mongodb://x', CLOCK_EPOCH: 'yesterday' })).toThrow(/CLOCK_EPOCH/);
   });
 
   it('rejects a missing database URI with a readable message', () => {

@@ -18,6 +18,13 @@ const configSchema = z.object({
     .transform((value) => value === 'true'),
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Demo time compression, shared with the runner and the sandbox network: the service's clock runs
+   * TIME_SCALE times faster than real time from CLOCK_EPOCH, so timestamps and analytics windows agree
+   * with the simulated campaign. 1 (the default) is real time.
+   */
+  TIME_SCALE: z.coerce.number().positive().default(1),
+  CLOCK_EPOCH: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -4,6 +4,7 @@
  * deadline and closes the database.
  */
 import { connectDb } from '@outreach/db';
+import { createScaledClock, systemClock } from '@outreach/network';
 import { pino } from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -13,12 +14,19 @@ import { createShutdown } from './http/graceful-shutdown.js';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
-  const db = await connectDb(config.MONGODB_URI);
+  const clock =
+    config.TIME_SCALE === 1
+      ? systemClock
+      : createScaledClock({
+          scale: config.TIME_SCALE,
+          ...(config.CLOCK_EPOCH ? { epoch: config.CLOCK_EPOCH } : {}),
+        });
+  const db = await connectDb(config.MONGODB_URI, { clock });
   let shuttingDown = (): boolean => false;
   const app = createApp({
     db,
     logger,
-    clock: () => new Date(),
+    clock,
     settings: {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       apiKeyCacheMs: config.API_KEY_CACHE_MS,

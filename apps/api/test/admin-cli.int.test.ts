@@ -6,10 +6,12 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { CampaignPage, SenderAccount } from '@outreach/contract';
+import { AmbiguousMatchError, asWorkspaceId, connectDb, type Db } from '@outreach/db';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin-main.js';
 import { ApiClient } from './support/api-client.js';
+import { createWorkspace } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const run = promisify(execFile);
@@ -61,7 +63,7 @@ describe('outreach-admin', () => {
     expect(res.status).toBe(200);
   });
 
-  it('creates another key, prints it with its prefix, and revokes it by prefix', async () => {
+  it('creates another key, prints it with its prefix, and revokes it by prefix alone', async () => {
     const created = await admin(['apikey', 'create', '--workspace', workspaceId, '--json']);
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout) as { apiKey: string; prefix: string };
@@ -69,17 +71,11 @@ describe('outreach-admin', () => {
     const client = new ApiClient(app.baseUrl, key.apiKey);
     expect((await client.get('/v1/campaigns')).status).toBe(200);
 
-    const revoked = await admin([
-      'apikey',
-      'revoke',
-      '--key-prefix',
-      key.prefix,
-      '--workspace',
-      workspaceId,
-      '--json',
-    ]);
+    const revoked = await admin(['apikey', 'revoke', '--key-prefix', key.prefix, '--json']);
     expect(revoked.code, revoked.stderr).toBe(0);
-    expect(JSON.parse(revoked.stdout)).toMatchObject({ prefix: key.prefix });
+    const printed = JSON.parse(revoked.stdout) as Record<string, string>;
+    expect(Object.keys(printed).sort()).toEqual(['prefix', 'revokedAt', 'workspaceId']);
+    expect(printed).toMatchObject({ prefix: key.prefix, workspaceId });
     expect((await client.get('/v1/campaigns')).status).toBe(401);
     // The workspace's first key is untouched.
     expect((await new ApiClient(app.baseUrl, apiKey).get('/v1/campaigns')).status).toBe(200);
@@ -137,6 +133,54 @@ describe('outreach-admin without a process', () => {
     const noDatabase = await adminHere(['workspace', 'create', '--name', 'X', '--plan', 'pro'], {});
     expect(noDatabase.code).toBe(2);
     expect(noDatabase.stderr).toContain('MONGODB_URI');
+  });
+
+  it('narrows a revocation to the workspace named with --workspace', async () => {
+    const owner = await createWorkspace(app);
+    const bystander = await createWorkspace(app);
+    const { apiKey } = await app.db.apiKeys.create(asWorkspaceId(owner.workspaceId), { name: 'narrowed' });
+    const elsewhere = await adminHere([
+      'apikey',
+      'revoke',
+      '--key-prefix',
+      apiKey.prefix,
+      '--workspace',
+      bystander.workspaceId,
+    ]);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toBe(`no API key with prefix ${apiKey.prefix} in ${bystander.workspaceId}`);
+    expect((await app.db.apiKeys.list(asWorkspaceId(owner.workspaceId)))[1]?.revokedAt).toBeNull();
+
+    const here = await adminHere([
+      'apikey',
+      'revoke',
+      '--key-prefix',
+      apiKey.prefix,
+      '--workspace',
+      owner.workspaceId,
+    ]);
+    expect(here.code, here.stderr).toBe(0);
+    expect(here.stdout).toContain(`API key ${apiKey.prefix} of ${owner.workspaceId} revoked at`);
+  });
+
+  it('asks for --workspace when keys of several workspaces share the prefix', async () => {
+    const db = await connectDb(testDatabaseUri());
+    const shared = new AmbiguousMatchError('api key prefix', 'okey_shared', ['ws_a', 'ws_b']);
+    const apiKeys = Object.assign(Object.create(db.apiKeys) as Db['apiKeys'], {
+      revokeByPrefixAcrossWorkspaces: () => Promise.reject(shared),
+    });
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(['apikey', 'revoke', '--key-prefix', 'okey_shared'], {
+      env: { MONGODB_URI: testDatabaseUri() },
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+      connect: async () => ({ ...db, apiKeys }),
+    });
+    expect(code).toBe(1);
+    expect(err.join('\n')).toBe(
+      'keys of several workspaces have prefix okey_shared (ws_a, ws_b): name one with --workspace',
+    );
   });
 
   it('prints the usage with --help', async () => {

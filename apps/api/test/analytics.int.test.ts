@@ -2,7 +2,13 @@
  * Analytics: a campaign's totals, per-step and per-variant breakdown and daily series over a
  * window, the workspace view with its filters, and the summary rates on the campaign itself.
  */
-import type { Campaign, CampaignAnalytics, StepList, WorkspaceAnalytics } from '@outreach/contract';
+import type {
+  Campaign,
+  CampaignAnalytics,
+  CampaignPage,
+  StepList,
+  WorkspaceAnalytics,
+} from '@outreach/contract';
 import { asWorkspaceId, type NewAction } from '@outreach/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +20,7 @@ import {
   unknownId,
   type TestWorkspace,
 } from './support/fixtures.js';
+import { callsTo, recordingDb, type DbCall } from './support/db-spy.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -22,6 +29,9 @@ let campaign: Campaign;
 let steps: StepList['steps'];
 let leadIds: string[];
 let accountId: string;
+
+/** When the data layer says records are created or changed: leads are added on 2 June 2025. */
+let dbNow = new Date('2025-06-02T09:00:00Z');
 
 let sequence = 0;
 async function record(action: Omit<NewAction, 'campaignId' | 'idempotencyKey'> & { campaignId?: string }) {
@@ -34,7 +44,7 @@ async function record(action: Omit<NewAction, 'campaignId' | 'idempotencyKey'> &
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ dbClock: () => dbNow });
   ws = await createWorkspace(app);
   accountId = (await createAccount(ws.api)).id;
   campaign = await createCampaign(ws.api, { name: 'Measured' });
@@ -177,11 +187,90 @@ describe('GET /v1/campaigns/{campaignId}/analytics', () => {
 
   it('shows the since-creation rates on the campaign itself', async () => {
     const res = await ws.api.get<Campaign>(`/v1/campaigns/${campaign.id}`);
-    // The seeded actions predate the campaign's creation, so only progress and lead totals show.
-    expect(res.body.analytics.totalLeads).toBe(4);
+    expect(res.body.analytics).toEqual({ acceptanceRate: 0.5, responseRate: 0.5, totalLeads: 4 });
     expect(res.body.progress).toBe(0);
     await ws.api.put(`/v1/leads/${leadIds[3]}/status`, { status: 'completed' });
     expect((await ws.api.get<Campaign>(`/v1/campaigns/${campaign.id}`)).body.progress).toBe(25);
+  });
+
+  it('counts the leads added and the leads completed within the window only', async () => {
+    const totals = async (window: string) =>
+      (await ws.api.get<CampaignAnalytics>(`/v1/campaigns/${campaign.id}/analytics?${window}`)).body.totals;
+    // Lead 3 was completed on 2 June (previous test); lead 2 completes on 3 June.
+    dbNow = new Date('2025-06-03T12:00:00Z');
+    await ws.api.put(`/v1/leads/${leadIds[2]}/status`, { status: 'completed' });
+    // A lead that ends in error is final, but not completed.
+    await ws.api.put(`/v1/leads/${leadIds[1]}/status`, { status: 'error' });
+    expect(await totals('startDate=2025-06-02&endDate=2025-06-02')).toMatchObject({
+      leads: 4,
+      leadsCompleted: 1,
+    });
+    expect(await totals('startDate=2025-06-03&endDate=2025-06-03')).toMatchObject({
+      leads: 0,
+      leadsCompleted: 1,
+    });
+    expect(await totals('startDate=2025-06-01&endDate=2025-06-30')).toMatchObject({
+      leads: 4,
+      leadsCompleted: 2,
+    });
+    expect(await totals('startDate=2025-06-05&endDate=2025-06-30')).toMatchObject({
+      leads: 0,
+      leadsCompleted: 0,
+    });
+  });
+});
+
+describe('campaign summaries in the campaign list', () => {
+  it('summarises a page of campaigns with one data-layer call, without per-campaign analytics', async () => {
+    const calls: DbCall[] = [];
+    const counted = await startTestApp({ wrapDb: (db) => recordingDb(db, calls) });
+    const statsCalls = () => ({
+      analytics: callsTo(calls, 'actions.analytics'),
+      summaries: callsTo(calls, 'campaignStats.summaries'),
+    });
+    try {
+      const own = await createWorkspace(counted);
+      const ownId = asWorkspaceId(own.workspaceId);
+      const campaigns = [];
+      for (const name of ['one', 'two', 'three']) {
+        const created = await createCampaign(own.api, { name });
+        await addLeads(own.api, created.id, [`${name}-a`, `${name}-b`]);
+        campaigns.push(created);
+      }
+      const [first] = campaigns;
+      const leads = (await counted.db.leads.list(ownId, first?.id ?? '')).items;
+      for (const [index, lead] of leads.entries()) {
+        const base = { campaignId: first?.id ?? '', leadId: lead.id, occurredAt: new Date() };
+        await counted.db.actions.record(ownId, {
+          ...base,
+          type: 'invitation_sent',
+          idempotencyKey: `i${index}`,
+        });
+      }
+      await counted.db.actions.record(ownId, {
+        campaignId: first?.id ?? '',
+        leadId: leads[0]?.id ?? '',
+        type: 'invitation_accepted',
+        idempotencyKey: 'accepted',
+        occurredAt: new Date(),
+      });
+      calls.length = 0;
+
+      const page = await own.api.get<CampaignPage>('/v1/campaigns');
+      expect(page.status).toBe(200);
+      expect(statsCalls()).toEqual({ analytics: 0, summaries: 1 });
+      expect(
+        page.body.items.map((c) => [c.name, c.analytics.totalLeads, c.analytics.acceptanceRate]),
+      ).toEqual([
+        ['three', 2, 0],
+        ['two', 2, 0],
+        ['one', 2, 0.5],
+      ]);
+      await own.api.get(`/v1/campaigns/${first?.id}`);
+      expect(statsCalls()).toEqual({ analytics: 0, summaries: 2 });
+    } finally {
+      await counted.close();
+    }
   });
 });
 
@@ -192,10 +281,12 @@ describe('GET /v1/analytics', () => {
     expect(res.status).toBe(200);
     expect(res.body.campaigns).toEqual({ total: 2, active: 0, paused: 0, completed: 0, error: 0, draft: 2 });
     expect(res.body.totals).toMatchObject({
+      leads: 4,
       invitationsSent: 4,
       invitationsAccepted: 2,
       messagesSent: 2,
       leadsReplied: 1,
+      leadsCompleted: 2,
     });
     expect(res.body.daily).toHaveLength(30);
   });
@@ -204,7 +295,11 @@ describe('GET /v1/analytics', () => {
     const other = await ws.api.get<WorkspaceAnalytics>(
       `/v1/analytics?startDate=2025-06-01&endDate=2025-06-30&accountId=${unknownId('acc')}`,
     );
-    expect(other.body.totals.invitationsSent).toBe(0);
+    expect(other.body.totals).toMatchObject({ invitationsSent: 0, leads: 0, leadsCompleted: 0 });
+    const mine = await ws.api.get<WorkspaceAnalytics>(
+      `/v1/analytics?startDate=2025-06-01&endDate=2025-06-30&accountId=${accountId}`,
+    );
+    expect(mine.body.totals).toMatchObject({ invitationsSent: 4, leads: 4, leadsCompleted: 2 });
     const active = await ws.api.get<WorkspaceAnalytics>(
       '/v1/analytics?startDate=2025-06-01&endDate=2025-06-30&campaignStatus=active',
     );

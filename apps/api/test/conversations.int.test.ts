@@ -3,7 +3,11 @@
  * inside the service, idempotent) and replies queued for the runner to send.
  */
 import type { Conversation, ConversationPage, Message, SenderAccount } from '@outreach/contract';
-import { asWorkspaceId, type Conversation as StoredConversation } from '@outreach/db';
+import {
+  asWorkspaceId,
+  LAST_MESSAGE_PREVIEW_LENGTH,
+  type Conversation as StoredConversation,
+} from '@outreach/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addLeads,
@@ -12,6 +16,7 @@ import {
   createWorkspace,
   type TestWorkspace,
 } from './support/fixtures.js';
+import { recordingDb, type DbCall } from './support/db-spy.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let app: TestApp;
@@ -101,6 +106,72 @@ describe('GET /v1/conversations', () => {
     const paged = await ws.api.get<ConversationPage>('/v1/conversations?offset=1&limit=1');
     expect(paged.body.items).toHaveLength(1);
     expect((await ws.api.get('/v1/conversations?unread=yes')).status).toBe(400);
+  });
+});
+
+describe('conversation summaries', () => {
+  it('shows each last message from the conversation itself, reading no history', async () => {
+    const calls: DbCall[] = [];
+    const counted = await startTestApp({ wrapDb: (db) => recordingDb(db, calls) });
+    try {
+      const own = await createWorkspace(counted);
+      const sender = await createAccount(own.api);
+      const campaign = await createCampaign(own.api);
+      await addLeads(own.api, campaign.id, ['long-writer', 'short-writer']);
+      const workspaceId = asWorkspaceId(own.workspaceId);
+      const long = 'z'.repeat(LAST_MESSAGE_PREVIEW_LENGTH + 20);
+      for (const [index, lead] of (await counted.db.leads.list(workspaceId, campaign.id)).items.entries()) {
+        const conversation = await counted.db.conversations.getOrCreateForLead(workspaceId, {
+          leadId: lead.id,
+          campaignId: campaign.id,
+          accountId: sender.id,
+        });
+        await counted.db.messages.append(workspaceId, conversation.id, {
+          sender: 'lead',
+          content: index === 0 ? long : 'short',
+          sentAt: new Date(Date.UTC(2025, 5, 2, 10 + index)),
+        });
+      }
+
+      calls.length = 0;
+      const res = await own.api.get<ConversationPage>('/v1/conversations');
+      // Besides authentication and rate limiting: the page, and the leads it shows.
+      const reads = calls
+        .map((call) => call.method)
+        .filter((method) => !/^(apiKeys|rateLimits)\./.test(method));
+      expect(reads.sort()).toEqual(['conversations.list', 'leads.getMany']);
+      expect(res.body.items.map((c) => [c.lead.publicIdentifier, c.lastMessage?.content])).toEqual([
+        ['short-writer', 'short'],
+        ['long-writer', 'z'.repeat(LAST_MESSAGE_PREVIEW_LENGTH)],
+      ]);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('answers the account a conversation is held through, even when its lead has no sender', async () => {
+    const own = await createWorkspace(app);
+    // Two accounts and none assigned: the campaign's leads have no sender.
+    await createAccount(own.api);
+    const through = await createAccount(own.api);
+    const campaign = await createCampaign(own.api);
+    await addLeads(own.api, campaign.id, ['unassigned']);
+    const workspaceId = asWorkspaceId(own.workspaceId);
+    const [lead] = (await app.db.leads.list(workspaceId, campaign.id)).items;
+    expect(lead?.accountId).toBeNull();
+    const conversation = await app.db.conversations.getOrCreateForLead(workspaceId, {
+      leadId: lead?.id ?? '',
+      campaignId: campaign.id,
+      accountId: through.id,
+    });
+    await app.db.messages.append(workspaceId, conversation.id, {
+      sender: 'lead',
+      content: 'Hello?',
+      sentAt: new Date('2025-06-02T10:00:00Z'),
+    });
+    expect((await own.api.get<Conversation>(path(conversation))).body.accountId).toBe(through.id);
+    const listed = await own.api.get<ConversationPage>('/v1/conversations');
+    expect(listed.body.items.map((c) => c.accountId)).toEqual([through.id]);
   });
 });
 

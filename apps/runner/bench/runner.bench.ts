@@ -10,10 +10,15 @@
  * the measured phase only (seeding excluded), and include each pass's overhead (campaign list,
  * event feeds, queued-message claim).
  *
- * Environment: MONGODB_URI (else the test kit starts a MongoDB), BENCH_SIZES (default
- * "10000,100000"), BENCH_STEPS (default 500), BENCH_CONCURRENCY (default 8).
+ * The data layer's own connection is used (`connectDb` with the driver's command monitoring on), so
+ * the commands counted are exactly those the runner sends in production.
+ *
+ * Environment: MONGODB_URI (else the test kit starts a MongoDB in a child process, discarded
+ * afterwards), BENCH_SIZES (default "10000,100000"), BENCH_STEPS (default 500), BENCH_CONCURRENCY
+ * (default 8). On a server named by MONGODB_URI the benchmark's databases (`runner_bench_*`) are
+ * left behind, and their names printed: the data layer offers no way to drop a database.
  */
-import { createDb, newId, type Db } from '@outreach/db';
+import { connectDb, newId, type Db } from '@outreach/db';
 import { databaseUri } from '@outreach/mongo-testkit';
 import {
   createHttpNetwork,
@@ -25,7 +30,6 @@ import {
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { createRunner } from '../src/runner/runner.js';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
@@ -57,8 +61,16 @@ async function main(): Promise<void> {
     console.log(
       `runner benchmark on ${mongo.backend}: ${STEPS} message steps per campaign, concurrency ${CONCURRENCY}`,
     );
-    for (const size of SIZES)
-      report(await measure({ uri: mongo.uri, sandbox, networkUrl: served.url, clock }, size));
+    for (const size of SIZES) {
+      const database = `runner_bench_${size}_${Date.now().toString(36)}`;
+      report(
+        await measure(
+          { uri: databaseUri(mongo.uri, database), sandbox, networkUrl: served.url, clock },
+          size,
+        ),
+      );
+      if (external) console.log(`  left database ${database} on the server`);
+    }
   } finally {
     await served.close();
     await mongo.stop();
@@ -73,21 +85,13 @@ interface Bench {
 }
 
 async function measure({ uri, sandbox, networkUrl, clock }: Bench, size: number): Promise<Result> {
-  const connection = await mongoose
-    .createConnection(databaseUri(uri, `runner_bench_${size}_${Date.now().toString(36)}`), {
-      monitorCommands: true,
-      autoIndex: false,
-      autoCreate: false,
-    })
-    .asPromise();
+  const db = await connectDb(uri, { clock, driverOptions: { monitorCommands: true } });
   const byCommand = new Map<string, number>();
   let counting = false;
-  connection.getClient().on('commandStarted', (event) => {
-    if (counting) byCommand.set(event.commandName, (byCommand.get(event.commandName) ?? 0) + 1);
+  db.watchCommands(({ commandName }) => {
+    if (counting) byCommand.set(commandName, (byCommand.get(commandName) ?? 0) + 1);
   });
-  const db = createDb(connection, { clock });
   try {
-    await db.ensureIndexes();
     const seedStarted = performance.now();
     await seedCampaign(db, size);
     console.log(`  seeded ${size} leads in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -120,8 +124,7 @@ async function measure({ uri, sandbox, networkUrl, clock }: Bench, size: number)
     const roundTrips = [...byCommand.values()].reduce((sum, count) => sum + count, 0);
     return { leads: size, steps, seconds, roundTrips, byCommand } satisfies Result;
   } finally {
-    await connection.dropDatabase();
-    await connection.close();
+    await db.close();
   }
 }
 

@@ -3,7 +3,6 @@ export { clockFromConfig, startRunnerProcess, type RunningRunner } from './runne
 export { createRunner, type PassReport, type Runner } from './runner/runner.js';
 export { defaultRunnerOptions, type RunnerDeps, type RunnerOptions } from './runner/runner-context.js';
 export { createDbRunnerStore } from './store/db-runner.store.js';
-export { createRunnerStateMemory, type RunnerStateMemory } from './store/runner-state.memory.js';
 export type * from './store/runner-store.port.js';
 export type { ReplyAnalyser } from './screener/reply-analyser.port.js';
 export {

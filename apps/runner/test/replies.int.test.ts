@@ -74,7 +74,7 @@ describe('replies', () => {
     ]);
   });
 
-  it('records a reply once even when the event feed is read again from the start', async () => {
+  it('resumes the event feed after a restart, and records a reply once when the feed is read again', async () => {
     world = await startWorld({ alreadyConnectedProbability: 1 });
     const scenario = await seedScenario(world, {
       leads: 1,
@@ -82,10 +82,13 @@ describe('replies', () => {
     });
     await drive(world, scenario, [world.runner()], { until: () => firstMessageSentToAll(1) });
     world.sandbox.state.forceInboundMessage(scenario.accountId, 'lead-0', 'Hi back');
-    await world.runner().runOnce();
+    expect((await world.runner().runOnce()).events).toBe(1);
 
-    // A runner with fresh memory (a restarted process) reads the whole feed again.
+    // A restarted process resumes the feed from the cursor stored on the account.
     const restarted = world.runner({}, { store: createDbRunnerStore(world.db) });
+    expect((await restarted.runOnce()).events).toBe(0);
+    // A runner that died after handling the feed and before saving its cursor reads it again.
+    await world.db.senderAccounts.saveEventCursor(scenario.workspaceId, scenario.accountId, '0');
     expect((await restarted.runOnce()).events).toBe(1);
 
     expect(await eventsOf(world, scenario, 'message_received')).toHaveLength(1);

@@ -1,4 +1,10 @@
-import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
+import mongoose, {
+  type ConnectOptions,
+  type Connection,
+  type Model,
+  type Schema,
+  type mongo,
+} from 'mongoose';
 import { ActionRepository } from './action/action.repository.js';
 import { actionSchema, type ActionRecord } from './action/action.schema.js';
 import { ApiKeyRepository } from './api-key/api-key.repository.js';
@@ -6,6 +12,7 @@ import { apiKeySchema, type ApiKeyRecord } from './api-key/api-key.schema.js';
 import { BlockedLeadRepository } from './blocked-lead/blocked-lead.repository.js';
 import { blockedLeadSchema, type BlockedLeadRecord } from './blocked-lead/blocked-lead.schema.js';
 import { CampaignRepository } from './campaign/campaign.repository.js';
+import { CampaignStatsRepository } from './campaign-stats/campaign-stats.repository.js';
 import { campaignSchema, type CampaignRecord } from './campaign/campaign.schema.js';
 import { ScopedModel, type TenantRecord } from './common/scoped-model.js';
 import { ConversationRepository } from './conversation/conversation.repository.js';
@@ -38,6 +45,20 @@ export interface DbOptions {
   clock?: () => Date;
 }
 
+/** `connectDb`'s options: the repositories' own, and the connection's. */
+export interface ConnectDbOptions extends DbOptions {
+  /** Build the collections and indexes before returning (default true). */
+  ensureIndexes?: boolean;
+  /**
+   * Passed to the MongoDB driver (pool size, timeouts, `monitorCommands: true` for
+   * `watchCommands`, ...). Index builds and collection creation stay with `ensureIndexes`.
+   */
+  driverOptions?: Omit<ConnectOptions, 'autoIndex' | 'autoCreate'>;
+}
+
+/** A command the driver sent, as reported when the connection monitors commands. */
+export type StartedCommand = Pick<mongo.CommandStartedEvent, 'commandName' | 'databaseName'>;
+
 /** Every repository, over one connection. There is no other way to the collections. */
 export interface Db {
   workspaces: WorkspaceRepository;
@@ -45,6 +66,7 @@ export interface Db {
   senderAccounts: SenderAccountRepository;
   accountUsage: AccountUsageRepository;
   campaigns: CampaignRepository;
+  campaignStats: CampaignStatsRepository;
   leads: LeadRepository;
   leadLeases: LeadLeaseRepository;
   blockedLeads: BlockedLeadRepository;
@@ -57,6 +79,12 @@ export interface Db {
   rateLimits: RateLimitRepository;
   /** Creates the collections and every declared index (idempotent; run at start-up). */
   ensureIndexes(): Promise<void>;
+  /**
+   * Calls `listener` for every command the driver sends (benchmarks, diagnostics). Only a
+   * connection opened with `driverOptions: { monitorCommands: true }` reports commands. Returns the
+   * function that stops listening.
+   */
+  watchCommands(listener: (command: StartedCommand) => void): () => void;
   /** Closes the underlying connection. */
   close(): Promise<void>;
 }
@@ -92,6 +120,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
   const leads = scoped(models.leads);
   const conversations = scoped(models.conversations);
   const messages = scoped(models.messages);
+  const actions = scoped(models.actions);
 
   return {
     workspaces: new WorkspaceRepository(models.workspaces, clock),
@@ -99,12 +128,13 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     senderAccounts: new SenderAccountRepository(scoped(models.senderAccounts), clock),
     accountUsage: new AccountUsageRepository(scoped(models.accountUsage)),
     campaigns: new CampaignRepository(scoped(models.campaigns), clock),
+    campaignStats: new CampaignStatsRepository(leads, actions),
     leads: new LeadRepository(leads, clock),
     leadLeases: new LeadLeaseRepository(leads, clock),
     blockedLeads: new BlockedLeadRepository(scoped(models.blockedLeads), clock),
     conversations: new ConversationRepository(conversations, messages, clock),
     messages: new MessageRepository(messages, conversations, clock),
-    actions: new ActionRepository(scoped(models.actions)),
+    actions: new ActionRepository(actions),
     webhookSubscriptions: new WebhookSubscriptionRepository(scoped(models.webhookSubscriptions), clock),
     events: new EventRepository(scoped(models.events), clock),
     deliveries: new DeliveryRepository(scoped(models.deliveries), clock),
@@ -117,6 +147,15 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
         await model.createIndexes();
       }
     },
+    watchCommands(listener) {
+      const client = connection.getClient();
+      const report = (event: mongo.CommandStartedEvent) =>
+        listener({ commandName: event.commandName, databaseName: event.databaseName });
+      client.on('commandStarted', report);
+      return () => {
+        client.off('commandStarted', report);
+      };
+    },
     close: () => connection.close(),
   };
 }
@@ -125,12 +164,9 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
  * Opens a connection and builds the repositories. Indexes are ensured before returning unless
  * `ensureIndexes: false`: idempotent inserts and claims rely on them.
  */
-export async function connectDb(
-  uri: string,
-  options: DbOptions & { ensureIndexes?: boolean } = {},
-): Promise<Db> {
+export async function connectDb(uri: string, options: ConnectDbOptions = {}): Promise<Db> {
   const connection = await mongoose
-    .createConnection(uri, { autoIndex: false, autoCreate: false })
+    .createConnection(uri, { ...options.driverOptions, autoIndex: false, autoCreate: false })
     .asPromise();
   const db = createDb(connection, options);
   if (options.ensureIndexes !== false) await db.ensureIndexes();

@@ -5,13 +5,17 @@
  * lead-lease.int.test.ts confirms the claim's plan with `explain` on a real server.
  */
 import { describe, expect, it } from 'vitest';
+import { apiKeySchema } from './api-key/api-key.schema.js';
 import { blockedLeadSchema } from './blocked-lead/blocked-lead.schema.js';
+import { conversationSchema } from './conversation/conversation.schema.js';
 import { messageSchema } from './conversation/message.schema.js';
 import { deliverySchema } from './delivery/delivery.schema.js';
 import { eventSchema } from './event/event.schema.js';
 import { leadSchema } from './lead/lead.schema.js';
 import { DUE_LEAD_SORT, dueLeadFilter } from './lead/lead-lease.repository.js';
+import { senderAccountSchema } from './sender-account/sender-account.schema.js';
 import { servingIndex } from './testing/index-coverage.js';
+import { webhookSubscriptionSchema } from './webhook-subscription/webhook-subscription.schema.js';
 
 describe('hot paths are served by an index', () => {
   it('claiming due leads: equality on workspace and campaign, range and sort on nextActionAt', () => {
@@ -57,10 +61,36 @@ describe('hot paths are served by an index', () => {
     );
   });
 
+  it('the analytics window counts of leads: added by creation time, completed by completion time', () => {
+    expect(servingIndex(leadSchema, { equality: ['workspaceId', 'campaignId'], range: 'createdAt' })).toBe(
+      'workspaceId_campaignId_createdAt',
+    );
+    expect(servingIndex(leadSchema, { equality: ['workspaceId', 'campaignId'], range: 'completedAt' })).toBe(
+      'workspaceId_campaignId_completedAt',
+    );
+    const completionIndex = leadSchema.indexes().find(([keys]) => 'completedAt' in keys);
+    expect(completionIndex?.[1]).toMatchObject({
+      partialFilterExpression: { completedAt: { $exists: true } },
+    });
+  });
+
+  it('the pages of sender accounts and webhook subscriptions, in creation order', () => {
+    const page = { equality: ['workspaceId'], sort: ['createdAt', '_id'] };
+    expect(servingIndex(senderAccountSchema, page)).toBe('workspaceId_createdAt__id');
+    expect(servingIndex(webhookSubscriptionSchema, page)).toBe('workspaceId_createdAt__id');
+  });
+
+  it('revoking an API key by prefix across workspaces, and listing conversations', () => {
+    expect(servingIndex(apiKeySchema, { equality: ['prefix'] })).toBe('prefix');
+    expect(servingIndex(conversationSchema, { equality: ['workspaceId'], sort: ['lastMessageAt'] })).toBe(
+      'workspaceId_lastMessageAt',
+    );
+  });
+
   it('rejects a query whose equality fields are not an index prefix', () => {
     expect(servingIndex(leadSchema, { equality: ['status'], sort: ['_id'] })).toBeUndefined();
     expect(
-      servingIndex(leadSchema, { equality: ['workspaceId', 'campaignId'], sort: ['createdAt'] }),
+      servingIndex(leadSchema, { equality: ['workspaceId', 'campaignId'], sort: ['updatedAt'] }),
     ).toBeUndefined();
   });
 });

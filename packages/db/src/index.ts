@@ -1,6 +1,14 @@
-export { connectDb, createDb, type Db, type DbOptions } from './db.js';
+export {
+  connectDb,
+  createDb,
+  type ConnectDbOptions,
+  type Db,
+  type DbOptions,
+  type StartedCommand,
+} from './db.js';
 export {
   AlreadyExistsError,
+  AmbiguousMatchError,
   DbError,
   LeaseLostError,
   NotFoundError,
@@ -27,6 +35,7 @@ export * from './action/index.js';
 export * from './api-key/index.js';
 export * from './blocked-lead/index.js';
 export * from './campaign/index.js';
+export * from './campaign-stats/index.js';
 export * from './conversation/index.js';
 export * from './delivery/index.js';
 export * from './event/index.js';

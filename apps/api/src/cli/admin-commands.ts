@@ -1,4 +1,11 @@
-import { asWorkspaceId, type Db, type WorkspaceId } from '@outreach/db';
+import {
+  AmbiguousMatchError,
+  asWorkspaceId,
+  NotFoundError,
+  type ApiKey,
+  type Db,
+  type WorkspaceId,
+} from '@outreach/db';
 import type { SenderAccount } from '@outreach/contract';
 import { toApiAccount } from '../mappers/account.mapper.js';
 import { registerAccount } from '../operations/accounts/create-account.js';
@@ -11,7 +18,7 @@ export class AdminError extends Error {
 export type AdminResult =
   | { kind: 'workspace created'; workspaceId: string; apiKey: string }
   | { kind: 'api key created'; apiKey: string; prefix: string }
-  | { kind: 'api key revoked'; prefix: string; revokedAt: string }
+  | { kind: 'api key revoked'; prefix: string; workspaceId: string; revokedAt: string }
   | { kind: 'account created'; account: SenderAccount };
 
 /** Runs one admin command against the database. */
@@ -31,16 +38,11 @@ export async function runAdminCommand(
       return { kind: 'api key created', apiKey: key.plaintext, prefix: key.apiKey.prefix };
     }
     case 'apikey revoke': {
-      if (command.workspaceId === undefined) {
-        throw new AdminError('--workspace is required: key prefixes are unique within a workspace only');
-      }
-      const workspaceId = await existingWorkspace(db, command.workspaceId);
-      const key = await db.apiKeys.revokeByPrefix(workspaceId, command.keyPrefix).catch(() => {
-        throw new AdminError(`no API key with prefix ${command.keyPrefix} in ${command.workspaceId}`);
-      });
+      const key = await revokeKey(db, command.keyPrefix, command.workspaceId);
       return {
         kind: 'api key revoked',
         prefix: key.prefix,
+        workspaceId: key.workspaceId,
         revokedAt: (key.revokedAt ?? new Date()).toISOString(),
       };
     }
@@ -55,6 +57,27 @@ export async function runAdminCommand(
       );
       return { kind: 'account created', account: toApiAccount(account) };
     }
+  }
+}
+
+/**
+ * Revokes the key with this prefix: in the named workspace, or wherever it is when none is named
+ * (refused when keys of several workspaces share the prefix, which `--workspace` then settles).
+ */
+async function revokeKey(db: Db, prefix: string, workspace: string | undefined): Promise<ApiKey> {
+  try {
+    if (workspace === undefined) return await db.apiKeys.revokeByPrefixAcrossWorkspaces(prefix);
+    return await db.apiKeys.revokeByPrefix(await existingWorkspace(db, workspace), prefix);
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new AdminError(`no API key with prefix ${prefix}${workspace ? ` in ${workspace}` : ''}`);
+    }
+    if (error instanceof AmbiguousMatchError) {
+      throw new AdminError(
+        `keys of several workspaces have prefix ${prefix} (${error.workspaceIds.join(', ')}): name one with --workspace`,
+      );
+    }
+    throw error;
   }
 }
 
@@ -77,7 +100,7 @@ export function jsonOutput(result: AdminResult): unknown {
     case 'api key created':
       return { apiKey: result.apiKey, prefix: result.prefix };
     case 'api key revoked':
-      return { prefix: result.prefix, revokedAt: result.revokedAt };
+      return { prefix: result.prefix, workspaceId: result.workspaceId, revokedAt: result.revokedAt };
     case 'account created':
       return result.account;
   }
@@ -91,7 +114,7 @@ export function textOutput(result: AdminResult): string {
     case 'api key created':
       return `API key (shown once, keep it safe): ${result.apiKey}\nprefix: ${result.prefix}`;
     case 'api key revoked':
-      return `API key ${result.prefix} revoked at ${result.revokedAt}`;
+      return `API key ${result.prefix} of ${result.workspaceId} revoked at ${result.revokedAt}`;
     case 'account created':
       return `sender account ${result.account.id} (${result.account.name}, ${result.account.publicIdentifier}) created, ${result.account.status}`;
   }

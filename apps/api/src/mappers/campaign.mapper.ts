@@ -1,25 +1,14 @@
 import type { Campaign, CampaignDetail, Step, StepVariant, SequenceStep } from '@outreach/contract';
 import type {
   Campaign as CampaignEntity,
+  CampaignSummary,
   Step as StepEntity,
   StepVariant as VariantEntity,
 } from '@outreach/db';
-import {
-  campaignProgress,
-  campaignRates,
-  stepTypeHasVariants,
-  type LeadStatusCounts,
-} from '@outreach/domain';
+import { campaignProgress, campaignRates, stepTypeHasVariants } from '@outreach/domain';
 
 /** What a campaign's list entry shows besides its own fields: lead counts and action counters. */
-export interface CampaignStats {
-  leadCounts: LeadStatusCounts;
-  totalLeads: number;
-  invitationsSent: number;
-  invitationsAccepted: number;
-  leadsMessaged: number;
-  leadsReplied: number;
-}
+export type CampaignStats = CampaignSummary;
 
 export function toApiCampaign(campaign: CampaignEntity, stats: CampaignStats): Campaign {
   const rates = campaignRates(stats);

@@ -17,6 +17,8 @@ export interface TestApp {
 
 export interface TestAppOptions extends Partial<AppSettings> {
   clock?: () => Date;
+  /** The data layer's clock (creation and change times of records); real time by default. */
+  dbClock?: () => Date;
   /** Replaces what the app sees as the database (to inject failures). */
   wrapDb?: (db: Db) => Db;
   pingDatabase?: () => Promise<void>;
@@ -27,7 +29,7 @@ export interface TestAppOptions extends Partial<AppSettings> {
  * start it in `beforeAll` and close it in `afterAll`.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await connectDb(testDatabaseUri());
+  const db = await connectDb(testDatabaseUri(), options.dbClock ? { clock: options.dbClock } : {});
   const app = createApp({
     db: options.wrapDb ? options.wrapDb(db) : db,
     logger: pino({ level: 'silent' }),

@@ -1,8 +1,9 @@
 /** The adapter's own logic over the data layer: what the scenario suites do not single out. */
-import { asWorkspaceId, connectDb, type Db } from '@outreach/db';
+import { asWorkspaceId, connectDb, DELIVERY_FAILURE_REASONS, type Db } from '@outreach/db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newWorkspaceId } from '../testing/scenario-fixture.js';
 import { freshTestDatabaseUri } from '../testing/test-database.js';
+import { FAILURE_REASONS } from '../ports/dispatch-store.port.js';
 import { DbDispatchStore } from './db-dispatch-store.adapter.js';
 
 const T0 = new Date('2025-03-03T10:00:00Z');
@@ -51,25 +52,58 @@ describe('DbDispatchStore', () => {
     ]);
   });
 
-  it('skips deliveries of excluded subscriptions and hands them back due', async () => {
-    await eventWithDeliveries(['sub_busy', 'sub_idle']);
+  it('leaves deliveries of excluded subscriptions unclaimed, due and uncounted', async () => {
+    const eventId = await eventWithDeliveries(['sub_busy', 'sub_idle']);
     const claim = await store.claimDue({ ...lease(), excludeSubscriptionIds: ['sub_busy'] });
     expect(claim?.subscriptionId).toBe('sub_idle');
     expect(await store.claimDue({ ...lease(), excludeSubscriptionIds: ['sub_busy'] })).toBeNull();
-    now = new Date(T0.getTime() + 1);
-    expect((await store.claimDue({ ...lease(), excludeSubscriptionIds: [] }))?.subscriptionId).toBe(
-      'sub_busy',
-    );
+    // Not moved behind other work: due at once for a dispatcher with room for it.
+    const busy = await store.claimDue({ ...lease('d2'), excludeSubscriptionIds: [] });
+    expect(busy?.subscriptionId).toBe('sub_busy');
+    const stored = await db.deliveries.listForEvent(workspaceId, eventId);
+    expect(stored.map((d) => [d.subscriptionId, d.attempts])).toEqual([
+      ['sub_busy', 1],
+      ['sub_idle', 1],
+    ]);
   });
 
-  it('numbers an attempt after those on record, not after the claims', async () => {
-    await eventWithDeliveries(['sub_a']);
+  it('numbers an attempt after those on record, and a released claim counts for nothing', async () => {
+    const eventId = await eventWithDeliveries(['sub_a']);
     const first = await store.claimDue({ ...lease(), excludeSubscriptionIds: [] });
     if (!first) throw new Error('nothing claimed');
     expect(first.attempt).toBe(1);
     expect(await store.release(first, now)).toBe(true);
+    expect((await db.deliveries.listForEvent(workspaceId, eventId))[0]).toMatchObject({
+      attempts: 0,
+      leaseOwner: null,
+      log: [],
+    });
     const second = await store.claimDue({ ...lease(), excludeSubscriptionIds: [] });
     expect(second?.attempt).toBe(1);
+  });
+
+  it('stores the attempt, its response body and the failure reason with the outcome', async () => {
+    const eventId = await eventWithDeliveries(['sub_a']);
+    const claim = await store.claimDue({ ...lease(), excludeSubscriptionIds: [] });
+    if (!claim) throw new Error('nothing claimed');
+    const attempt = {
+      attempt: 1,
+      startedAt: now,
+      durationMs: 5,
+      statusCode: 410,
+      responseBody: 'gone for good',
+      error: null,
+    };
+    expect(await store.markFailed(claim, attempt, 'gone', now)).toBe(true);
+    const [stored] = await db.deliveries.listForEvent(workspaceId, eventId);
+    expect(stored).toMatchObject({ status: 'failed', failureReason: 'gone', leaseOwner: null });
+    expect(stored?.log).toEqual([
+      { attempt: 1, at: now, statusCode: 410, responseBody: 'gone for good', error: null, durationMs: 5 },
+    ]);
+  });
+
+  it('knows the same failure reasons as the data layer', () => {
+    expect([...FAILURE_REASONS]).toEqual([...DELIVERY_FAILURE_REASONS]);
   });
 
   it('reports a lost lease instead of writing', async () => {

@@ -4,7 +4,8 @@ import {
   LeaseLostError,
   type Db,
   type Delivery,
-  type DeliveryAttempt,
+  type DeliveryAttemptInput,
+  type DeliveryOutcome,
   type OutboxEvent as DbOutboxEvent,
 } from '@outreach/db';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
@@ -18,16 +19,6 @@ import type {
   Lease,
   SubscriptionRef,
 } from '../ports/dispatch-store.port.js';
-
-/**
- * How many deliveries of saturated subscriptions one claim may skip. The data layer's claim cannot
- * leave subscriptions out yet, so a claimed delivery of a subscription at its limit is handed back,
- * due a millisecond from now (behind everything already due), and the claim tried again. Bounded,
- * so a large backlog of one receiver costs a few round trips per pass; the price is that such a
- * backlog delays other subscriptions by a few passes, which a claim filter on `subscriptionId`
- * in the data layer would remove.
- */
-const MAX_SKIPS_PER_CLAIM = 8;
 
 /** Events kept in memory; they never change once written, so a cached copy is never stale. */
 const EVENT_CACHE_SIZE = 1_024;
@@ -59,15 +50,8 @@ export class DbDispatchStore implements DispatchStore {
   }
 
   async claimDue({ excludeSubscriptionIds, ...lease }: ClaimRequest): Promise<ClaimedDelivery | null> {
-    const excluded = new Set(excludeSubscriptionIds);
-    for (let skipped = 0; skipped <= MAX_SKIPS_PER_CLAIM; skipped += 1) {
-      const delivery = await this.db.deliveries.claimDueAcrossWorkspaces(lease);
-      if (delivery === null) return null;
-      if (!excluded.has(delivery.subscriptionId)) return toClaim(delivery, lease.owner);
-      const behindDueWork = new Date(lease.now.getTime() + 1);
-      await this.db.deliveries.reschedule(delivery.workspaceId, delivery.id, lease.owner, behindDueWork);
-    }
-    return null;
+    const delivery = await this.db.deliveries.claimDueAcrossWorkspaces(lease, { excludeSubscriptionIds });
+    return delivery ? toClaim(delivery, lease.owner) : null;
   }
 
   async loadEvent(workspaceId: string, eventId: string): Promise<OutboxEvent | null> {
@@ -83,33 +67,26 @@ export class DbDispatchStore implements DispatchStore {
   }
 
   markDelivered(claim: ClaimedDelivery, attempt: AttemptRecord, at: Date): Promise<boolean> {
-    return this.underLease(claim, attempt, (ws) =>
-      this.db.deliveries.markDelivered(ws, claim.id, claim.owner, at),
-    );
+    return this.settle(claim, attempt, { status: 'delivered', at });
   }
 
   scheduleRetry(claim: ClaimedDelivery, attempt: AttemptRecord, nextAttemptAt: Date): Promise<boolean> {
-    return this.underLease(claim, attempt, (ws) =>
-      this.db.deliveries.reschedule(ws, claim.id, claim.owner, nextAttemptAt),
-    );
+    return this.settle(claim, attempt, { status: 'pending', nextAttemptAt });
   }
 
-  // The data layer keeps no failure reason yet; the attempt log and the subscription's absence tell it.
   markFailed(
     claim: ClaimedDelivery,
     attempt: AttemptRecord | null,
-    _reason: FailureReason,
+    reason: FailureReason,
     at: Date,
   ): Promise<boolean> {
-    return this.underLease(claim, attempt, (ws) =>
-      this.db.deliveries.markFailed(ws, claim.id, claim.owner, at),
-    );
+    return this.settle(claim, attempt, { status: 'failed', at, reason });
   }
 
   release(claim: ClaimedDelivery, now: Date): Promise<boolean> {
-    return this.underLease(claim, null, (ws) =>
-      this.db.deliveries.reschedule(ws, claim.id, claim.owner, now),
-    );
+    return this.db.deliveries.release(asWorkspaceId(claim.workspaceId), claim.id, claim.owner, {
+      nextAttemptAt: now,
+    });
   }
 
   async removeSubscription(workspaceId: string, subscriptionId: string): Promise<void> {
@@ -127,19 +104,19 @@ export class DbDispatchStore implements DispatchStore {
   }
 
   /**
-   * Appends the attempt (if any) then applies `finish`, both conditional on the lease. A lost lease
-   * means another dispatcher has the delivery now: report it rather than fail.
+   * Logs the attempt (if any) and applies the outcome in one conditional update. A lost lease means
+   * another dispatcher has the delivery now: report it rather than fail.
    */
-  private async underLease(
+  private async settle(
     claim: ClaimedDelivery,
     attempt: AttemptRecord | null,
-    finish: (workspaceId: ReturnType<typeof asWorkspaceId>) => Promise<unknown>,
+    outcome: DeliveryOutcome,
   ): Promise<boolean> {
-    const workspaceId = asWorkspaceId(claim.workspaceId);
     try {
-      if (attempt)
-        await this.db.deliveries.recordAttempt(workspaceId, claim.id, claim.owner, toDbAttempt(attempt));
-      await finish(workspaceId);
+      await this.db.deliveries.settleAttempt(asWorkspaceId(claim.workspaceId), claim.id, claim.owner, {
+        attempt: attempt ? toDbAttempt(attempt) : null,
+        outcome,
+      });
       return true;
     } catch (err) {
       if (err instanceof LeaseLostError) return false;
@@ -170,12 +147,12 @@ function toClaim(delivery: Delivery, owner: string): ClaimedDelivery {
   };
 }
 
-// The data layer's attempt log has no response body yet; it is dropped here until it does.
-function toDbAttempt(attempt: AttemptRecord): DeliveryAttempt {
+function toDbAttempt(attempt: AttemptRecord): DeliveryAttemptInput {
   return {
     attempt: attempt.attempt,
     at: attempt.startedAt,
     statusCode: attempt.statusCode,
+    responseBody: attempt.responseBody,
     error: attempt.error,
     durationMs: attempt.durationMs,
   };

@@ -29,7 +29,10 @@ export interface DispatchStore {
   loadEvent(workspaceId: string, eventId: string): Promise<OutboxEvent | null>;
   loadTarget(workspaceId: string, subscriptionId: string): Promise<DeliveryTarget | null>;
 
-  /** These record the attempt and settle the delivery; false when the lease was lost (nothing written). */
+  /**
+   * These record the attempt and settle the delivery in one write; false when the lease was lost
+   * (nothing written).
+   */
   markDelivered(claim: ClaimedDelivery, attempt: AttemptRecord, at: Date): Promise<boolean>;
   scheduleRetry(claim: ClaimedDelivery, attempt: AttemptRecord, nextAttemptAt: Date): Promise<boolean>;
   /** Failed for good and kept; `attempt` is null when nothing was sent (subscription or event gone). */
@@ -39,7 +42,10 @@ export interface DispatchStore {
     reason: FailureReason,
     at: Date,
   ): Promise<boolean>;
-  /** Gives the delivery back without an attempt on record, due at `now`, for any dispatcher. */
+  /**
+   * Gives the delivery back, due at `now`, for any dispatcher: nothing is logged and the claim is
+   * not counted in `attempts`.
+   */
   release(claim: ClaimedDelivery, now: Date): Promise<boolean>;
 
   /** Deletes a subscription whose receiver answered 410 Gone. */

@@ -34,7 +34,9 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
       concurrency: config.DISPATCHER_CONCURRENCY,
       perSubscriptionConcurrency: config.DISPATCHER_PER_SUBSCRIPTION_CONCURRENCY,
       pollIntervalMs: config.DISPATCHER_POLL_INTERVAL_MS,
-      leaseMs: config.DISPATCHER_LEASE_MS,
+      // Leases are measured on the schedule clock, which runs TIME_SCALE times faster than real
+      // time in a compressed demo; the lease must still outlast a real request.
+      leaseMs: config.DISPATCHER_LEASE_MS * config.TIME_SCALE,
     },
   );
   dispatcher.start();

@@ -15,7 +15,6 @@ export async function dbHarness(uri: string, clock: Clock): Promise<DispatchHarn
   const published: { workspaceId: string; id: string }[] = [];
   return {
     store: new DbDispatchStore(db),
-    keeps: { responseBodies: false, failureReasons: false },
     async subscribe(seed: SubscriptionSeed) {
       pinned = seed.createdAt;
       try {
@@ -57,13 +56,13 @@ export async function dbHarness(uri: string, clock: Clock): Promise<DispatchHarn
             attempts: d.attempts,
             nextAttemptAt: d.nextAttemptAt,
             leaseOwner: d.leaseOwner,
-            failureReason: null,
+            failureReason: d.failureReason,
             attemptLog: d.log.map((entry) => ({
               attempt: entry.attempt,
               startedAt: entry.at,
               durationMs: entry.durationMs,
               statusCode: entry.statusCode,
-              responseBody: null,
+              responseBody: entry.responseBody,
               error: entry.error,
             })),
           });

@@ -85,7 +85,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
       expect(delivery.attemptLog).toEqual([
         expect.objectContaining({ attempt: 1, statusCode: 200, error: null }),
       ]);
-      if (harness.keeps.responseBodies) expect(delivery.attemptLog[0]?.responseBody).toBe('ok');
+      expect(delivery.attemptLog[0]?.responseBody).toBe('ok');
       expect(delivery.attemptLog[0]?.durationMs).toBeGreaterThanOrEqual(0);
     });
   });
@@ -148,13 +148,11 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
 
       const delivery = await onlyDelivery(harness);
       expect(delivery).toMatchObject({ status: 'failed', attempts: 8 });
-      if (harness.keeps.failureReasons) expect(delivery.failureReason).toBe('attempts_exhausted');
+      expect(delivery.failureReason).toBe('attempts_exhausted');
       const offsets = delivery.attemptLog.map((a) => a.startedAt.getTime() - start);
       expect(offsets).toEqual([0, 5_000, 305_000, 2_105_000, 9_305_000, 27_305_000, 63_305_000, 99_305_000]);
       expect(delivery.attemptLog.every((a) => a.statusCode === 500)).toBe(true);
-      if (harness.keeps.responseBodies) {
-        expect(delivery.attemptLog.every((a) => a.responseBody === 'x'.repeat(1024))).toBe(true);
-      }
+      expect(delivery.attemptLog.every((a) => a.responseBody === 'x'.repeat(1024))).toBe(true);
       expect(new Set(receiver.requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
     });
 
@@ -191,9 +189,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
       const deliveries = await harness.deliveries();
       expect(deliveries.map((d) => d.status)).toEqual(['failed', 'failed']);
       expect(deliveries.map((d) => d.attemptLog.length).sort()).toEqual([0, 1]);
-      if (harness.keeps.failureReasons) {
-        expect(deliveries.map((d) => d.failureReason).sort()).toEqual(['gone', 'subscription_removed']);
-      }
+      expect(deliveries.map((d) => d.failureReason).sort()).toEqual(['gone', 'subscription_removed']);
       expect(receiver.requests).toHaveLength(1);
     });
 

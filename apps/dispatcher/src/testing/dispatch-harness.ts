@@ -28,8 +28,6 @@ export interface SubscriptionSeed {
  */
 export interface DispatchHarness {
   readonly store: DispatchStore;
-  /** What this store keeps beyond status, duration and error of each attempt. */
-  readonly keeps: { responseBodies: boolean; failureReasons: boolean };
   /** Subscribes `url` to `type`; returns the subscription id and its `whsec_` secret. */
   subscribe(seed: SubscriptionSeed): Promise<{ id: string; secret: string }>;
   /** Writes the event to the outbox; returns it as stored (the store may derive its id). */

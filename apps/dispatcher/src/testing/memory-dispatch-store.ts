@@ -146,7 +146,9 @@ export class MemoryDispatchStore implements DispatchStore {
   }
 
   async release(claim: ClaimedDelivery, now: Date): Promise<boolean> {
-    return this.conclude(claim, null, { nextAttemptAt: now });
+    const delivery = this.held(claim);
+    // The claim handed back does not count as an attempt.
+    return this.conclude(claim, null, { nextAttemptAt: now, attempts: (delivery?.attempts ?? 1) - 1 });
   }
 
   async removeSubscription(workspaceId: string, subscriptionId: string): Promise<void> {
@@ -197,7 +199,6 @@ export function memoryHarness(clock: Clock): DispatchHarness {
   const store = new MemoryDispatchStore(clock);
   return {
     store,
-    keeps: { responseBodies: true, failureReasons: true },
     async subscribe(seed: SubscriptionSeed) {
       const id = `sub_${hex24()}`;
       const secret = newSecret();

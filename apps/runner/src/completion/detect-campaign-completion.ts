@@ -1,4 +1,10 @@
-import { reviewActiveCampaign, transitionKeys, type CampaignLeadSignal } from '@outreach/domain';
+import {
+  reviewActiveCampaign,
+  totalLeads,
+  transitionKeys,
+  type CampaignLeadSignal,
+  type LeadStatusCounts,
+} from '@outreach/domain';
 import type { RunnerContext } from '../runner/runner-context.js';
 import type { RunnerCampaign } from '../store/runner-store.port.js';
 
@@ -9,6 +15,10 @@ import type { RunnerCampaign } from '../store/runner-store.port.js';
  * often (and by however many runners) the check runs. The event is written before the status
  * change, so a crash between the two repeats the (idempotent) write instead of losing the event.
  *
+ * The check asks whether any lead is waiting (then whether any is active): one indexed read each
+ * that stops at the first match, so its cost does not grow with the campaign. Leads are counted
+ * only for the completion event's `totalLeads`, once per activation.
+ *
  * `recorded` remembers the signals this process already wrote, sparing the outbox a duplicate
  * insert on every later check of a campaign that keeps running without new leads.
  */
@@ -17,19 +27,12 @@ export async function detectCampaignCompletion(
   campaign: RunnerCampaign,
   recorded: Set<string>,
 ): Promise<void> {
-  const counts = await ctx.store.countLeadsByStatus(campaign.workspaceId, campaign.id);
-  const review = reviewActiveCampaign(campaign.status, counts);
+  const review = reviewActiveCampaign(campaign.status, await leadPresence(ctx, campaign));
   const now = ctx.clock();
   for (const signal of review.signals) {
     const memo = `${signal}:${campaign.id}:${campaign.activation}`;
     if (recorded.has(memo)) continue;
-    await recordSignal(
-      ctx,
-      campaign,
-      signal,
-      now,
-      Object.values(counts).reduce((sum, count) => sum + count, 0),
-    );
+    await recordSignal(ctx, campaign, signal, now);
     if (
       signal === 'campaign_completed' &&
       (await ctx.store.completeCampaign(campaign.workspaceId, campaign.id))
@@ -40,12 +43,23 @@ export async function detectCampaignCompletion(
   }
 }
 
+/**
+ * What the completion rule reads of the counts: whether there are waiting and active leads (1 or
+ * 0 stand for "some" and "none"). Active leads are looked for only when none is waiting.
+ */
+async function leadPresence(ctx: RunnerContext, campaign: RunnerCampaign): Promise<LeadStatusCounts> {
+  if (campaign.status !== 'active') return {};
+  const has = (status: 'waiting' | 'active') =>
+    ctx.store.hasLeadWithStatus(campaign.workspaceId, campaign.id, [status]);
+  if (await has('waiting')) return { waiting: 1 };
+  return { waiting: 0, active: (await has('active')) ? 1 : 0 };
+}
+
 async function recordSignal(
   ctx: RunnerContext,
   campaign: RunnerCampaign,
   signal: CampaignLeadSignal,
   now: Date,
-  totalLeads: number,
 ): Promise<void> {
   const base = { workspaceId: campaign.workspaceId, occurredAt: now };
   if (signal === 'campaign_without_leads') {
@@ -55,12 +69,18 @@ async function recordSignal(
       transitionKey: transitionKeys.campaignWithoutLeads(campaign.id, campaign.activation),
       data: { campaignId: campaign.id, name: campaign.name, detectedAt: now.toISOString() },
     });
-  } else {
-    await ctx.store.recordEvent({
-      ...base,
-      type: 'campaign_completed',
-      transitionKey: transitionKeys.campaignCompleted(campaign.id, campaign.activation),
-      data: { campaignId: campaign.id, name: campaign.name, totalLeads, completedAt: now.toISOString() },
-    });
+    return;
   }
+  const counts = await ctx.store.countLeadsByStatus(campaign.workspaceId, campaign.id);
+  await ctx.store.recordEvent({
+    ...base,
+    type: 'campaign_completed',
+    transitionKey: transitionKeys.campaignCompleted(campaign.id, campaign.activation),
+    data: {
+      campaignId: campaign.id,
+      name: campaign.name,
+      totalLeads: totalLeads(counts),
+      completedAt: now.toISOString(),
+    },
+  });
 }

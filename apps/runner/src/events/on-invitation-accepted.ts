@@ -1,6 +1,12 @@
 import type { InvitationAcceptedEvent } from '@outreach/network';
 import type { RunnerContext } from '../runner/runner-context.js';
-import type { RunnerAccount } from '../store/runner-store.port.js';
+import type {
+  LeadStateChange,
+  RunnerAccount,
+  RunnerCampaign,
+  RunnerLead,
+} from '../store/runner-store.port.js';
+import { changeLeadIfUnchanged } from './change-lead-if-unchanged.js';
 import { recordInvitationAccepted } from './record-invitation-accepted.js';
 
 /**
@@ -8,7 +14,8 @@ import { recordInvitationAccepted } from './record-invitation-accepted.js';
  * invitation step is out gets its acceptance recorded (event and action, once per lead and step)
  * and is made due now: the step itself is completed by the runner that claims it, under a lease,
  * like every other change of a lead's progress. Leads whose message step waits for the connection
- * are made due too.
+ * are made due too. A lead changed since it was read (paused by a user, moved on by a runner) is
+ * judged again from a fresh read, never overwritten.
  */
 export async function onInvitationAccepted(
   ctx: RunnerContext,
@@ -19,22 +26,29 @@ export async function onInvitationAccepted(
   const leads = await ctx.store.findAccountLeads(account.workspaceId, account.id, event.publicIdentifier);
   for (const lead of leads) {
     if (lead.internalStatus === 'awaiting_connection') {
-      await ctx.store.setLeadState(lead.workspaceId, lead.id, {
-        status: lead.status,
-        internalStatus: 'queued',
-        nextActionAt: now,
-      });
+      await changeLeadIfUnchanged(ctx, lead, (fresh) => wakeWaitingForConnection(fresh, now));
       continue;
     }
     if (lead.internalStatus !== 'invitation_pending') continue;
     const campaign = await ctx.store.getCampaign(lead.workspaceId, lead.campaignId);
     const step = campaign?.steps[lead.currentStep];
-    if (step?.type !== 'invitation') continue;
+    if (campaign === null || step?.type !== 'invitation') continue;
     await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: event.occurredAt });
-    await ctx.store.setLeadState(lead.workspaceId, lead.id, {
-      status: lead.status,
-      internalStatus: 'invitation_pending',
-      nextActionAt: now,
-    });
+    await changeLeadIfUnchanged(ctx, lead, (fresh) => wakePendingInvitation(fresh, campaign, now));
   }
+}
+
+function wakeWaitingForConnection(lead: RunnerLead, now: Date): LeadStateChange | null {
+  if (lead.internalStatus !== 'awaiting_connection') return null;
+  return { status: lead.status, internalStatus: 'queued', nextActionAt: now };
+}
+
+function wakePendingInvitation(
+  lead: RunnerLead,
+  campaign: RunnerCampaign,
+  now: Date,
+): LeadStateChange | null {
+  const pending =
+    lead.internalStatus === 'invitation_pending' && campaign.steps[lead.currentStep]?.type === 'invitation';
+  return pending ? { status: lead.status, internalStatus: 'invitation_pending', nextActionAt: now } : null;
 }

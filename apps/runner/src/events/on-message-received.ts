@@ -9,7 +9,13 @@ import {
 } from '@outreach/domain';
 import type { MessageReceivedEvent } from '@outreach/network';
 import type { RunnerContext } from '../runner/runner-context.js';
-import type { RunnerAccount, RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
+import type {
+  LeadStateChange,
+  RunnerAccount,
+  RunnerCampaign,
+  RunnerLead,
+} from '../store/runner-store.port.js';
+import { changeLeadIfUnchanged } from './change-lead-if-unchanged.js';
 
 /**
  * A lead wrote to the account. The message joins the lead's conversation (once, by the network's
@@ -73,12 +79,17 @@ export async function onMessageReceived(
   if (answered?.type === 'screener') await tagFromScreenerReply(ctx, lead, event);
 
   // Only a message seen for the first time moves the lead on: a feed re-read after a crash must
-  // not judge an old reply against the step the lead has reached since.
+  // not judge an old reply against the step the lead has reached since. The judgement is written
+  // only over the lead it was made from: a user's change made meanwhile is judged again, not lost.
   if (!created) return;
+  await changeLeadIfUnchanged(ctx, lead, (fresh) => stopAfterReply(fresh, campaign));
+}
+
+/** Completed with `replied` when the lead's next step stops on reply; null when nothing changes. */
+function stopAfterReply(lead: RunnerLead, campaign: RunnerCampaign): LeadStateChange | null {
   const after = leadStateAfterReply(lead, campaign.steps);
-  if (after.status !== lead.status || after.internalStatus !== lead.internalStatus) {
-    await ctx.store.setLeadState(lead.workspaceId, lead.id, { ...after, nextActionAt: null });
-  }
+  if (after.status === lead.status && after.internalStatus === lead.internalStatus) return null;
+  return { ...after, nextActionAt: null };
 }
 
 /**

@@ -10,12 +10,15 @@ import { recordSessionLoss } from './record-session-loss.js';
 const MAX_PAGES_PER_PASS = 5;
 
 /**
- * Reads the account's new network events and handles them in order. The cursor is saved only after
- * a page is handled, so a crash re-reads the page; every handler is idempotent (keyed writes), so
- * a re-read changes nothing. Returns how many events were handled.
+ * Reads the account's new network events and handles them in order, from the cursor stored on
+ * the account. The cursor is saved only after a page is handled, so a crash re-reads the page;
+ * every handler is idempotent (keyed writes), so a re-read changes nothing. The save is a
+ * compare-and-set on the cursor the page was read from: when another runner read the same page
+ * and saved first, this one stops (the other is further along) and the cursor never goes back.
+ * Returns how many events were handled.
  */
 export async function pollAccountEvents(ctx: RunnerContext, account: RunnerAccount): Promise<number> {
-  let cursor = await ctx.store.getEventCursor(account.workspaceId, account.id);
+  let cursor = account.eventCursor;
   let handled = 0;
   for (let page = 0; page < MAX_PAGES_PER_PASS; page += 1) {
     let result;
@@ -39,8 +42,15 @@ export async function pollAccountEvents(ctx: RunnerContext, account: RunnerAccou
       await handleNetworkEvent(ctx, account, event);
       handled += 1;
     }
-    cursor = result.cursor;
-    await ctx.store.saveEventCursor(account.workspaceId, account.id, cursor);
+    // An empty page leaves the cursor where it is: no write for an account with nothing new.
+    if (result.cursor !== cursor) {
+      const moved = await ctx.store.saveEventCursor(account.workspaceId, account.id, {
+        from: cursor,
+        to: result.cursor,
+      });
+      if (!moved) return handled;
+      cursor = result.cursor;
+    }
     if (!result.hasMore) break;
   }
   return handled;
@@ -57,6 +67,9 @@ async function handleNetworkEvent(
     case 'message_received':
       return onMessageReceived(ctx, account, event);
     case 'session_expired':
+      // A loss reported for a session that ended before the current one began (the account was
+      // reconnected since) is history: it must not disconnect the new session.
+      if (account.connectedAt !== null && event.occurredAt < account.connectedAt) return;
       return recordSessionLoss(ctx, account, event.reason, event.occurredAt);
   }
 }

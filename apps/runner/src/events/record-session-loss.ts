@@ -3,26 +3,44 @@ import type { RunnerContext } from '../runner/runner-context.js';
 import type { RunnerAccount } from '../store/runner-store.port.js';
 
 /**
- * The sender account lost its session (reported by its event feed or by a failed call): it is
- * disconnected, and `network_account_disconnected` fires for the call that made the transition
- * only. Its leads then wait as `sender_unavailable` until the account is reconnected.
+ * The sender account lost its session (reported by its event feed or by a failed call): the
+ * account is disconnected and `network_account_disconnected` fires, once per lost session. Its
+ * leads then wait as `sender_unavailable` until the account is reconnected.
+ *
+ * The event names the session by when it began (`connectedAt`), so every report of one loss (the
+ * feed and failed calls, from any runner, and any retry) writes the same event id, and the outbox
+ * keeps one. It is written BEFORE the status change: a runner that dies between the two leaves a
+ * connected account behind, whose loss is reported and recorded again (adding nothing to the
+ * outbox) and whose status then changes. The status change is conditional on that same session,
+ * so a late report cannot disconnect a session that began since.
  */
 export async function recordSessionLoss(
   ctx: RunnerContext,
-  account: RunnerAccount,
+  account: Pick<RunnerAccount, 'id' | 'workspaceId'>,
   reason: string,
   disconnectedAt: Date,
 ): Promise<void> {
-  const { changed } = await ctx.store.disconnectAccount(account.workspaceId, account.id, reason);
-  if (!changed) return;
-  ctx.logger.warn({ accountId: account.id, reason }, 'sender account disconnected');
+  // The account as it is now: a report about an account already disconnected (its loss recorded)
+  // adds nothing, and the session to name is the current one.
+  const current = await ctx.store.getAccount(account.workspaceId, account.id);
+  if (current?.status !== 'connected') return;
+  // Accounts stored before sessions were dated name theirs by the account's creation.
+  const session = current.connectedAt ?? current.createdAt;
   await ctx.store.recordEvent({
     type: 'network_account_disconnected',
-    // The instant of the transition names it: the conditional update above lets one call through
-    // per real disconnection, and a reconnected account that loses its session again fires anew.
-    transitionKey: transitionKeys.networkAccountDisconnected(account.id, disconnectedAt.toISOString()),
-    workspaceId: account.workspaceId,
+    transitionKey: transitionKeys.networkAccountDisconnected(current.id, session.toISOString()),
+    workspaceId: current.workspaceId,
     occurredAt: disconnectedAt,
-    data: { accountId: account.id, name: account.name, reason, disconnectedAt: disconnectedAt.toISOString() },
+    data: {
+      accountId: current.id,
+      name: current.name,
+      reason,
+      disconnectedAt: disconnectedAt.toISOString(),
+    },
   });
+  const { changed } = await ctx.store.disconnectAccount(current.workspaceId, current.id, {
+    reason,
+    session: current.connectedAt,
+  });
+  if (changed) ctx.logger.warn({ accountId: current.id, reason }, 'sender account disconnected');
 }

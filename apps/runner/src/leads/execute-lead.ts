@@ -1,7 +1,6 @@
 import { isLeaseLost } from '../store/lease-lost.js';
 import type { ClaimedLead } from '../runner/campaign-claimer.js';
 import type { RunnerContext } from '../runner/runner-context.js';
-import type { RunnerLead } from '../store/runner-store.port.js';
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
 import { judgeLead } from './judge-lead.js';
 import type { LeadVerdict } from './lead-verdict.js';
@@ -13,10 +12,10 @@ import type { LeadVerdict } from './lead-verdict.js';
  * for a later try rather than leaving it leased until the lease runs out.
  */
 export async function executeLead(ctx: RunnerContext, claimed: ClaimedLead): Promise<LeadVerdict | null> {
-  const { lead } = claimed;
+  const { lead, owner } = claimed;
   try {
     const verdict = await judgeLead(ctx, claimed);
-    await applyVerdict(ctx, lead, verdict);
+    await applyVerdict(ctx, claimed, verdict);
     return verdict;
   } catch (error) {
     if (isLeaseLost(error)) {
@@ -24,12 +23,12 @@ export async function executeLead(ctx: RunnerContext, claimed: ClaimedLead): Pro
       return null;
     }
     ctx.logger.error({ err: error, leadId: lead.id }, 'lead step failed; retrying later');
-    const { retryBaseMs, retryMaxMs, runnerId } = ctx.options;
+    const { retryBaseMs, retryMaxMs } = ctx.options;
     const retryAt = new Date(
       ctx.clock().getTime() + retryDelayMs(lead.id, lead.attempts, retryBaseMs, retryMaxMs),
     );
     await ctx.store
-      .releaseLead(lead.workspaceId, lead.id, runnerId, {
+      .releaseLead(lead.workspaceId, lead.id, owner, {
         nextActionAt: retryAt,
         internalStatus: lead.internalStatus,
       })
@@ -40,26 +39,30 @@ export async function executeLead(ctx: RunnerContext, claimed: ClaimedLead): Pro
   }
 }
 
-async function applyVerdict(ctx: RunnerContext, lead: RunnerLead, verdict: LeadVerdict): Promise<void> {
-  const { store, options } = ctx;
+async function applyVerdict(
+  ctx: RunnerContext,
+  { lead, owner }: ClaimedLead,
+  verdict: LeadVerdict,
+): Promise<void> {
+  const { store } = ctx;
   switch (verdict.kind) {
     case 'settle':
-      await store.settleLead(lead.workspaceId, lead.id, options.runnerId, verdict.settlement);
+      await store.settleLead(lead.workspaceId, lead.id, owner, verdict.settlement);
       return;
     case 'postpone':
       if (verdict.clearPendingAction) {
         // Settling without advancing is the write that also forgets the pending key.
-        await store.settleLead(lead.workspaceId, lead.id, options.runnerId, {
+        await store.settleLead(lead.workspaceId, lead.id, owner, {
           advanceBy: 0,
           status: lead.status,
           ...verdict.postponement,
         });
       } else {
-        await store.releaseLead(lead.workspaceId, lead.id, options.runnerId, verdict.postponement);
+        await store.releaseLead(lead.workspaceId, lead.id, owner, verdict.postponement);
       }
       return;
     case 'hand_back':
-      await store.releaseLead(lead.workspaceId, lead.id, options.runnerId);
+      await store.releaseLead(lead.workspaceId, lead.id, owner);
       return;
   }
 }

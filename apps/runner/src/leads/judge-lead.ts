@@ -34,7 +34,10 @@ const NO_USAGE = { today: {}, invitationsThisWeek: 0 } as const;
  * come first. Then the step's executor runs; right before its action, the campaign is read again
  * (pausing stops work there).
  */
-export async function judgeLead(ctx: RunnerContext, { lead, campaign }: ClaimedLead): Promise<LeadVerdict> {
+export async function judgeLead(
+  ctx: RunnerContext,
+  { lead, owner, campaign }: ClaimedLead,
+): Promise<LeadVerdict> {
   const now = ctx.clock();
   const step = campaign.steps[lead.currentStep];
   if (step === undefined)
@@ -48,7 +51,7 @@ export async function judgeLead(ctx: RunnerContext, { lead, campaign }: ClaimedL
     return invitationOut ? stillPending(recheck) : recheck;
   }
 
-  const run: StepRun = { ctx, campaign, step, lead, account, now };
+  const run: StepRun = { ctx, owner, campaign, step, lead, account, now };
   if (invitationOut) return checkPendingInvitation(run);
 
   const plan = planAction({

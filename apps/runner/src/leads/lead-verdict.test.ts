@@ -50,7 +50,7 @@ describe('lead verdicts', () => {
     });
   });
 
-  it('keeps an invitation step current until the campaign timeout', () => {
+  it('keeps an invitation step current until the campaign timeout, counted from the send', () => {
     expect(awaitingAcceptance(campaign, new Date('2026-03-02T10:00:00Z'))).toEqual({
       kind: 'settle',
       settlement: {
@@ -58,6 +58,7 @@ describe('lead verdicts', () => {
         status: 'active',
         internalStatus: 'invitation_pending',
         nextActionAt: new Date('2026-03-23T10:00:00Z'),
+        invitationSentAt: new Date('2026-03-02T10:00:00Z'),
       },
     });
   });

@@ -63,20 +63,27 @@ export function stepCompleted(
 }
 
 /**
- * The invitation is out: the step stays current until it is accepted. The lead is looked at again
- * when the invitation expires (or sooner, when the acceptance is reported).
+ * The invitation is out since `sentAt` (kept on the lead): the step stays current until it is
+ * accepted. The lead is looked at again when the invitation expires (or sooner, when the
+ * acceptance is reported).
  */
 export function awaitingAcceptance(campaign: Pick<RunnerCampaign, 'settings'>, sentAt: Date): LeadVerdict {
-  const { timezone, invitationTimeoutDays } = campaign.settings;
   return {
     kind: 'settle',
     settlement: {
       advanceBy: 0,
       status: 'active',
       internalStatus: 'invitation_pending',
-      nextActionAt: invitationExpiresAt(sentAt, invitationTimeoutDays, timezone),
+      nextActionAt: invitationExpiry(campaign, sentAt),
+      invitationSentAt: sentAt,
     },
   };
+}
+
+/** When an invitation sent at `sentAt` expires, by the campaign's current timeout. */
+export function invitationExpiry(campaign: Pick<RunnerCampaign, 'settings'>, sentAt: Date): Date {
+  const { timezone, invitationTimeoutDays } = campaign.settings;
+  return invitationExpiresAt(sentAt, invitationTimeoutDays, timezone);
 }
 
 /** A wait that must land inside the campaign's working hours (a recheck, a cool-down's end). */

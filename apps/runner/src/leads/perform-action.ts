@@ -67,7 +67,7 @@ export async function performAction<T>(
   }
 
   const key = resumed ?? idempotencyKey(lead.id, step.id, lead.attempts);
-  await ctx.store.recordPendingAction(lead.workspaceId, lead.id, ctx.options.runnerId, {
+  await ctx.store.recordPendingAction(lead.workspaceId, lead.id, run.owner, {
     key,
     stepId: step.id,
     variantId: prepared.variantId,

@@ -60,13 +60,15 @@ export async function releaseCapacity(run: StepRun, slots: readonly CapacitySlot
 
 /**
  * Spaces the account's actions by a jittered gap of a few minutes, whatever lead or campaign they
- * serve: returns null when this action may go now (and reserves the gap after it), else the time
- * the account is free. The gap is drawn from a source seeded by account and time, so it is
- * reproducible under a manual clock.
+ * serve and whichever runner acts: returns null when this action may go now (and reserves the gap
+ * after it, on the account, where every runner sees it), else the time the account is free. The
+ * gap is drawn from a source seeded by account and time, so it is reproducible under a manual
+ * clock. With pacing configured off (no gap) there is no gate to take.
  */
 export async function takePacingSlot(run: StepRun): Promise<Date | null> {
   const { ctx, account, now } = run;
   const gapMs = pacedGapMs(createRandom(`${account.id}:${now.toISOString()}`), ctx.options.pacing);
+  if (gapMs <= 0) return null;
   return ctx.store.takePacingSlot(account.workspaceId, account.id, now, gapMs);
 }
 

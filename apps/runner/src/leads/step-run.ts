@@ -17,6 +17,8 @@ import {
 /** One claimed lead about to run one step, with everything re-read for it. */
 export interface StepRun {
   ctx: RunnerContext;
+  /** The owner of the lead's lease: this claim's, distinct from every other. */
+  owner: string;
   campaign: RunnerCampaign;
   step: StepDef;
   lead: RunnerLead;

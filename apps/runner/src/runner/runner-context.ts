@@ -6,7 +6,10 @@ import type { RunnerStore } from '../store/runner-store.port.js';
 
 /** Tunables of the runner, with the defaults of `defaultRunnerOptions`. */
 export interface RunnerOptions {
-  /** This process's identity as lease owner; distinct for every runner. */
+  /**
+   * This process's identity, distinct for every runner: the prefix of the owner of each of its
+   * claims (every claim has an owner of its own, see `createCampaignClaimer`).
+   */
   runnerId: string;
   /** Leads executed at the same time. */
   concurrency: number;
@@ -21,13 +24,11 @@ export interface RunnerOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   /**
-   * A completion check counts a campaign's leads, so its cost is real (these two are real time,
-   * read from `monotonicNow`). A campaign none of whose leads this runner settled is checked every
-   * `completionCheckMs` (changes made by other runners or by users); one that this runner moved on
-   * is checked after the pass, but not more often than every `completionRecheckMs`.
+   * How often (real time, read from `monotonicNow`) a campaign none of whose leads this runner
+   * settled is checked for completion (changes made by other runners or by users); a campaign this
+   * runner moved on is checked right after the pass.
    */
   completionCheckMs: number;
-  completionRecheckMs: number;
   /** Least time between two reads of the sender accounts' event feeds (real time; 0: every pass). */
   eventPollMs: number;
 }
@@ -41,7 +42,6 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
   completionCheckMs: 10_000,
-  completionRecheckMs: 1_000,
   eventPollMs: 2_000,
 };
 

@@ -6,8 +6,7 @@ import { startPollingLoop, type PollingLoop } from '../loop/polling-loop.js';
 import { drainWithWorkers } from '../loop/worker-pool.js';
 import { sendQueuedMessage } from '../outgoing/send-queued-message.js';
 import { createKeywordReplyAnalyser } from '../screener/keyword-reply.analyser.js';
-import type { RunnerLead } from '../store/runner-store.port.js';
-import { createCampaignClaimer } from './campaign-claimer.js';
+import { createCampaignClaimer, type ClaimedLead } from './campaign-claimer.js';
 import {
   defaultRunnerOptions,
   type RunnerContext,
@@ -54,7 +53,9 @@ export function createRunner(
     options: { ...defaultRunnerOptions, ...options },
   };
   const { store, logger } = ctx;
-  const inFlight = new Map<string, RunnerLead>();
+  const inFlight = new Map<string, ClaimedLead>();
+  let claims = 0;
+  const newOwner = () => `${ctx.options.runnerId}:${(claims += 1)}`;
   const lastCompletionCheck = new Map<string, number>();
   const recordedSignals = new Set<string>();
   /** Campaigns with a lead settled by this runner during the current pass. */
@@ -91,19 +92,19 @@ export function createRunner(
   async function runOnce(): Promise<PassReport> {
     const events = await pollEvents();
     const messages = await sendQueuedMessages();
-    const claimer = createCampaignClaimer(ctx, await store.listActiveCampaigns());
+    const claimer = createCampaignClaimer(ctx, await store.listActiveCampaigns(), newOwner);
     const leads = await drainWithWorkers({
       concurrency: ctx.options.concurrency,
       budget: ctx.options.passBudget,
       claim: claimer.claim,
       handle: async (claimed) => {
-        const { lead } = claimed;
-        inFlight.set(lead.id, lead);
+        const { lead, owner } = claimed;
+        inFlight.set(owner, claimed);
         try {
           const verdict = await executeLead(ctx, claimed);
           if (verdict?.kind === 'settle') settledCampaigns.add(lead.campaignId);
         } finally {
-          inFlight.delete(lead.id);
+          inFlight.delete(owner);
         }
       },
       isStopping: () => stopping,
@@ -117,33 +118,33 @@ export function createRunner(
   }
 
   /**
-   * A completion check counts a campaign's leads, so it runs only when it can find something and
-   * at a bounded rate: after this runner settled one of the campaign's leads (at most every
-   * `completionRecheckMs`), or every `completionCheckMs` for changes made elsewhere (another
-   * runner, a user changing lead statuses).
+   * A completion check is one or two indexed reads that stop at the first lead found, so a
+   * campaign is checked right after every pass in which this runner settled one of its leads (the
+   * campaign may have just finished). Campaigns this runner did not move are checked every
+   * `completionCheckMs`, for changes made elsewhere (another runner, a user changing lead
+   * statuses), which keeps an idle runner with many campaigns from re-reading them all each pass.
    */
   function completionCheckDue(campaignId: string): boolean {
     const now = ctx.monotonicNow();
     const last = lastCompletionCheck.get(campaignId);
-    const since = last === undefined ? Number.POSITIVE_INFINITY : now - last;
-    const { completionCheckMs, completionRecheckMs } = ctx.options;
     const due =
-      since >= completionCheckMs || (settledCampaigns.has(campaignId) && since >= completionRecheckMs);
+      settledCampaigns.has(campaignId) || last === undefined || now - last >= ctx.options.completionCheckMs;
     if (due) lastCompletionCheck.set(campaignId, now);
     return due;
   }
 
   async function releaseInFlight(): Promise<void> {
-    const leads = [...inFlight.values()];
+    const claimed = [...inFlight.values()];
     await Promise.all(
-      leads.map((lead) =>
-        store.releaseLead(lead.workspaceId, lead.id, ctx.options.runnerId).catch((error: unknown) => {
+      claimed.map(({ lead, owner }) =>
+        store.releaseLead(lead.workspaceId, lead.id, owner).catch((error: unknown) => {
           logger.error({ err: error, leadId: lead.id }, 'could not release a lease at shutdown');
           return false;
         }),
       ),
     );
-    if (leads.length > 0) logger.info({ released: leads.length }, 'released the leases of unfinished steps');
+    if (claimed.length > 0)
+      logger.info({ released: claimed.length }, 'released the leases of unfinished steps');
   }
 
   return {

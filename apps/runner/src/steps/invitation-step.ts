@@ -1,6 +1,13 @@
 import { composeInvitationNote, LEAD_OUTCOMES } from '@outreach/domain';
 import { recordInvitationAccepted } from '../events/record-invitation-accepted.js';
-import { awaitingAcceptance, endIn, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
+import {
+  awaitingAcceptance,
+  endIn,
+  invitationExpiry,
+  postpone,
+  stepCompleted,
+  type LeadVerdict,
+} from '../leads/lead-verdict.js';
 import { logExecutedAction, performAction } from '../leads/perform-action.js';
 import { networkRead, resumedKey, verdictForFailure, type StepRun } from '../leads/step-run.js';
 
@@ -60,9 +67,11 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
 }
 
 /**
- * Looks at an invitation that is out. The lead is claimed in this state only when its invitation
- * expires, when the acceptance was reported by the network's events, or to retry that look after
- * a failure; so a lead not connected by now has let the invitation expire.
+ * Looks at an invitation that is out. The lead is claimed in this state when its invitation
+ * expires, when the acceptance was reported by the network's events, to retry that look after a
+ * failure, or after a wait for its sender; a lead not connected yet is expired only once the
+ * campaign's timeout has passed since the invitation went out (`invitationSentAt`), and otherwise
+ * waits for it. (A lead stored before the send time was kept is claimed at its expiry only.)
  */
 export async function checkPendingInvitation(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, step, lead, account, now } = run;
@@ -70,7 +79,13 @@ export async function checkPendingInvitation(run: StepRun): Promise<LeadVerdict>
     ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
   );
   if (!relationship.ok) return stillPending(verdictForFailure(run, relationship.failure));
-  if (relationship.value !== 'connected') return endIn(LEAD_OUTCOMES.invitationExpired);
+  if (relationship.value !== 'connected') {
+    const expiresAt =
+      lead.invitationSentAt === null ? now : invitationExpiry(campaign, lead.invitationSentAt);
+    return expiresAt > now
+      ? postpone(expiresAt, 'invitation_pending')
+      : endIn(LEAD_OUTCOMES.invitationExpired);
+  }
   await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: now });
   return stepCompleted(campaign, lead.currentStep, now);
 }

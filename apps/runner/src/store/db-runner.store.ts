@@ -6,19 +6,16 @@ import type {
   RunnerLead,
   RunnerStore,
 } from './runner-store.port.js';
-import { createRunnerStateMemory, type RunnerStateMemory } from './runner-state.memory.js';
 
 const PAGE = 100;
 
 /**
  * The runner's store over `@outreach/db`. Every method maps to one repository call (two where
  * noted); ids handed out by the data layer are branded back into workspace ids on the way in.
- * Pacing gates and event cursors are runner-only state kept by `state` (see runner-state.memory).
+ * Pacing gates and event feed cursors live on the sender accounts, so every runner process shares
+ * them and a restarted runner resumes where the last one stopped.
  */
-export function createDbRunnerStore(
-  db: Db,
-  state: RunnerStateMemory = createRunnerStateMemory(),
-): RunnerStore {
+export function createDbRunnerStore(db: Db): RunnerStore {
   const ws = asWorkspaceId;
 
   async function listActiveCampaigns(): Promise<RunnerCampaign[]> {
@@ -40,6 +37,8 @@ export function createDbRunnerStore(
     },
     nextRotation: (workspaceId, campaignId, stepId) =>
       db.campaigns.nextRotation(ws(workspaceId), campaignId, stepId),
+    hasLeadWithStatus: (workspaceId, campaignId, statuses) =>
+      db.leads.existsWithStatus(ws(workspaceId), campaignId, statuses),
     countLeadsByStatus: (workspaceId, campaignId) => db.leads.countByStatus(ws(workspaceId), campaignId),
     async completeCampaign(workspaceId, campaignId) {
       try {
@@ -78,8 +77,9 @@ export function createDbRunnerStore(
       const leads = await db.leads.findByPublicIdentifier(ws(workspaceId), publicIdentifier);
       return leads.filter((lead) => lead.accountId === accountId).map(toRunnerLead);
     },
-    async setLeadState(workspaceId, leadId, change) {
-      await db.leads.setStatus(ws(workspaceId), leadId, change);
+    async setLeadStateIf(workspaceId, leadId, seen, change) {
+      const lead = await db.leads.setStatusIf(ws(workspaceId), leadId, seen, change);
+      return lead === null ? null : toRunnerLead(lead);
     },
     async addLeadTag(workspaceId, leadId, tag) {
       return (await db.leads.addTag(ws(workspaceId), leadId, tag)).added;
@@ -89,42 +89,42 @@ export function createDbRunnerStore(
 
     async getAccount(workspaceId, accountId) {
       const account = await db.senderAccounts.get(ws(workspaceId), accountId);
-      return account === null ? null : toRunnerAccount(account, state);
+      return account === null ? null : toRunnerAccount(account);
     },
     async listPollableAccounts() {
-      // Two reads: the active campaigns, then their sender accounts per workspace.
-      const wanted = new Map<string, Set<string>>();
-      for (const campaign of await listActiveCampaigns()) {
-        const ids = wanted.get(campaign.workspaceId) ?? new Set<string>();
-        for (const id of campaign.networkAccounts) ids.add(id);
-        wanted.set(campaign.workspaceId, ids);
-      }
       const accounts: RunnerAccount[] = [];
-      for (const [workspaceId, ids] of wanted) {
-        const found = await db.senderAccounts.getMany(ws(workspaceId), [...ids]);
-        accounts.push(
-          ...found.filter((account) => account.active).map((account) => toRunnerAccount(account, state)),
-        );
-      }
+      let page: SenderAccount[] = [];
+      do {
+        const afterId = page.at(-1)?.id;
+        page = await db.senderAccounts.listConnectedAcrossWorkspaces({
+          ...(afterId ? { afterId } : {}),
+          limit: PAGE,
+        });
+        accounts.push(...page.map(toRunnerAccount));
+      } while (page.length === PAGE);
       return accounts;
     },
-    async disconnectAccount(workspaceId, accountId, reason) {
+    async disconnectAccount(workspaceId, accountId, { reason, session }) {
       const { account, changed } = await db.senderAccounts.setStatus(
         ws(workspaceId),
         accountId,
         'disconnected',
         reason,
+        { connectedAt: session },
       );
-      return { changed, account: toRunnerAccount(account, state) };
+      return { changed, account: toRunnerAccount(account) };
     },
     async setAccountCooldown(workspaceId, accountId, until) {
       await db.senderAccounts.setCooldown(ws(workspaceId), accountId, until);
     },
     consumeCapacity: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
     releaseCapacity: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),
-    takePacingSlot: async (workspaceId, accountId, now, gapMs) => state.takePacingSlot(accountId, now, gapMs),
-    getEventCursor: async (workspaceId, accountId) => state.cursor(accountId),
-    saveEventCursor: async (workspaceId, accountId, cursor) => state.saveCursor(accountId, cursor),
+    async takePacingSlot(workspaceId, accountId, now, gapMs) {
+      const slot = await db.senderAccounts.takePacingSlot(ws(workspaceId), accountId, now, gapMs);
+      return slot.taken ? null : slot.pacedUntil;
+    },
+    saveEventCursor: (workspaceId, accountId, { from, to }) =>
+      db.senderAccounts.saveEventCursor(ws(workspaceId), accountId, to, from),
 
     async logAction(action) {
       await db.actions.record(ws(action.workspaceId), {
@@ -222,6 +222,6 @@ export function toRunnerLead(lead: Lead): RunnerLead {
   return lead;
 }
 
-export function toRunnerAccount(account: SenderAccount, state: RunnerStateMemory): RunnerAccount {
-  return { ...account, pacedUntil: state.pacedUntil(account.id) };
+export function toRunnerAccount(account: SenderAccount): RunnerAccount {
+  return account;
 }

@@ -57,6 +57,8 @@ export interface RunnerLead extends LeadProfile {
   attempts: number;
   /** Idempotency key of an external action started and not yet settled (a crash left it). */
   pendingActionKey: string | null;
+  /** When the invitation of the current invitation step went out; its expiry counts from here. */
+  invitationSentAt: Date | null;
 }
 
 export interface RunnerAccount {
@@ -70,8 +72,13 @@ export interface RunnerAccount {
   inmailAllowed: boolean;
   limits: AccountLimits;
   cooldownUntil: Date | null;
-  /** The account's pacing gate: no action before this time (see `takePacingSlot`). */
+  /** The account's pacing gate, shared by every runner: no action before this time. */
   pacedUntil: Date | null;
+  /** When the account's current (or last) session began; names the session a loss ends. */
+  connectedAt: Date | null;
+  /** Where the reading of the account's network event feed stands (null: from the start). */
+  eventCursor: string | null;
+  createdAt: Date;
 }
 
 export interface Lease {
@@ -88,6 +95,8 @@ export interface LeadSettlement {
   internalStatus: LeadInternalStatus;
   /** When to look at the lead again; null when it is no longer runnable. */
   nextActionAt: Date | null;
+  /** The invitation of the current step went out (or was found pending) at this time. */
+  invitationSentAt?: Date;
 }
 
 /** A lead given back unchanged except for when (and why) to look at it again. */
@@ -102,6 +111,9 @@ export interface LeadStateChange {
   internalStatus: LeadInternalStatus;
   nextActionAt: Date | null;
 }
+
+/** What the lead was when a change was decided: the change applies only if it still is. */
+export type LeadSnapshot = Pick<RunnerLead, 'status' | 'internalStatus' | 'currentStep'>;
 
 export type UsageKind = 'invitations' | 'messages' | 'inmails' | 'profileVisits';
 
@@ -161,6 +173,12 @@ export interface RunnerStore {
   getCampaign(workspaceId: string, campaignId: string): Promise<RunnerCampaign | null>;
   /** The step's next round-robin position (atomic, distinct for concurrent callers). */
   nextRotation(workspaceId: string, campaignId: string, stepId: string): Promise<number>;
+  /** Whether any lead of the campaign is in one of `statuses` (one indexed read, no count). */
+  hasLeadWithStatus(
+    workspaceId: string,
+    campaignId: string,
+    statuses: readonly LeadStatus[],
+  ): Promise<boolean>;
   countLeadsByStatus(workspaceId: string, campaignId: string): Promise<Record<LeadStatus, number>>;
   /** active -> completed; false when the campaign was no longer active. */
   completeCampaign(workspaceId: string, campaignId: string): Promise<boolean>;
@@ -186,24 +204,37 @@ export interface RunnerStore {
   getLead(workspaceId: string, leadId: string): Promise<RunnerLead | null>;
   /** The workspace's leads of one sender account with this public identifier, in every campaign. */
   findAccountLeads(workspaceId: string, accountId: string, publicIdentifier: string): Promise<RunnerLead[]>;
-  /** Sets a lead's state outside a lease; any lease on it is dropped. */
-  setLeadState(workspaceId: string, leadId: string, change: LeadStateChange): Promise<void>;
+  /**
+   * Sets a lead's state outside a lease, only if it is still as `seen` (any lease on it is
+   * dropped): the changed lead, or null when it changed meanwhile (re-read and decide again).
+   */
+  setLeadStateIf(
+    workspaceId: string,
+    leadId: string,
+    seen: LeadSnapshot,
+    change: LeadStateChange,
+  ): Promise<RunnerLead | null>;
   /** True only for the call that added the tag. */
   addLeadTag(workspaceId: string, leadId: string, tag: LeadTag): Promise<boolean>;
   isBlocked(workspaceId: string, campaignId: string, publicIdentifier: string): Promise<boolean>;
 
   getAccount(workspaceId: string, accountId: string): Promise<RunnerAccount | null>;
   /**
-   * Sender accounts of every workspace whose network events are read: active ones, connected or
-   * not (a disconnected account's feed still reports the session loss, which must be consumed
-   * before the account is reconnected, or it would disconnect the new session).
+   * The connected sender accounts of every workspace, whose network events are read: replies and
+   * acceptances keep arriving after a campaign ends. (A session loss reported by the feed of an
+   * account disconnected meanwhile is read once it is reconnected, and recognised as stale by
+   * its time, before `connectedAt`.)
    */
   listPollableAccounts(): Promise<RunnerAccount[]>;
-  /** connected -> disconnected; `changed` is true only for the call that made the transition. */
+  /**
+   * connected -> disconnected, only for the session that began at `session` (the account's
+   * `connectedAt` when the loss was recorded); `changed` is true only for the call that made the
+   * transition.
+   */
   disconnectAccount(
     workspaceId: string,
     accountId: string,
-    reason: string,
+    disconnection: { reason: string; session: Date | null },
   ): Promise<{ changed: boolean; account: RunnerAccount }>;
   setAccountCooldown(workspaceId: string, accountId: string, until: Date): Promise<void>;
   /** Takes one unit below `cap` atomically; false when the cap is reached. */
@@ -213,12 +244,20 @@ export interface RunnerStore {
   ): Promise<boolean>;
   releaseCapacity(workspaceId: string, slot: CapacitySlot): Promise<void>;
   /**
-   * The account's pacing gate, atomic: when the account is free at `now`, it becomes busy until
-   * `now + gapMs` and null is returned (go); otherwise the time it becomes free is returned.
+   * The account's pacing gate, shared by every runner and atomic: when the account is free at
+   * `now`, it becomes busy until `now + gapMs` and null is returned (go); otherwise the time it
+   * becomes free is returned.
    */
   takePacingSlot(workspaceId: string, accountId: string, now: Date, gapMs: number): Promise<Date | null>;
-  getEventCursor(workspaceId: string, accountId: string): Promise<string | null>;
-  saveEventCursor(workspaceId: string, accountId: string, cursor: string): Promise<void>;
+  /**
+   * Moves the account's feed cursor from `from` (the cursor the page was read from) to `cursor`;
+   * false when another runner moved it first (the cursor never goes back).
+   */
+  saveEventCursor(
+    workspaceId: string,
+    accountId: string,
+    move: { from: string | null; to: string },
+  ): Promise<boolean>;
 
   logAction(action: ExecutedAction): Promise<void>;
   /**

@@ -46,11 +46,11 @@ export interface World {
   clock: ManualClock;
   sandbox: SandboxNetwork;
   network: NetworkPort;
-  /** The store runners use unless given their own (its runner-only memory is then shared). */
+  /** The store runners use unless given their own. */
   store: RunnerStore;
   /**
-   * A runner over the world. Give it its own `store` to play a separate process (its own memory
-   * of pacing gates and feed cursors), its own `network` to interfere with its calls.
+   * A runner over the world. Give it its own `store` to play a separate process (or one that
+   * interferes with its writes), its own `network` to interfere with its calls.
    */
   runner(options?: Partial<RunnerOptions>, parts?: { network?: NetworkPort; store?: RunnerStore }): Runner;
   close(): Promise<void>;
@@ -60,9 +60,12 @@ let shared: Promise<Db> | undefined;
 /** The data layer stamps records with the clock of the test running now. */
 let currentClock: () => Date = () => new Date();
 
-/** The test file's database connection, opened once per file. */
+/** The test file's database connection, opened once per file; it reports its commands. */
 export function fileDb(): Promise<Db> {
-  shared ??= connectDb(testDatabaseUri(), { clock: () => currentClock() });
+  shared ??= connectDb(testDatabaseUri(), {
+    clock: () => currentClock(),
+    driverOptions: { monitorCommands: true },
+  });
   return shared;
 }
 
@@ -107,7 +110,7 @@ export async function startWorld(
           clock,
           logger: pino({ level: process.env['RUNNER_TEST_LOG'] ?? 'silent' }),
         },
-        { runnerId: `runner-${runners}`, concurrency: 2, eventPollMs: 0, completionRecheckMs: 0, ...options },
+        { runnerId: `runner-${runners}`, concurrency: 2, eventPollMs: 0, ...options },
       );
     },
     async close() {

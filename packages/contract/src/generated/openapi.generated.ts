@@ -294,7 +294,9 @@ export interface paths {
          *     Leads past the insertion point keep their next step; leads whose next step was at `order` run
          *     the new step next; leads that had finished every step go back to `waiting` when the step is
          *     appended at the end (leads stopped by a reply stay completed). A completed campaign becomes
-         *     paused. Message and screener steps get one empty, enabled variant.
+         *     paused. Message and screener steps get one empty, enabled variant. An edit that keeps losing
+         *     to concurrent edits of the same sequence answers `409` (`version_conflict`) with nothing
+         *     changed.
          */
         post: operations["addStep"];
         delete?: never;
@@ -324,7 +326,9 @@ export interface paths {
         get?: never;
         /**
          * Update a step
-         * @description Changes the delay, the fallback template or the stop-on-reply flag. At least one field.
+         * @description Changes the delay, the fallback template or the stop-on-reply flag. At least one field. An
+         *     edit that keeps losing to concurrent edits of the same sequence answers `409`
+         *     (`version_conflict`) with nothing changed.
          */
         put: operations["updateStep"];
         post?: never;
@@ -332,7 +336,8 @@ export interface paths {
          * Delete a step
          * @description Removes the step; later steps move up. Leads past it keep their next step; leads whose next
          *     step it was run the step that follows it (or complete when it was the last). Collected
-         *     analytics are kept.
+         *     analytics are kept. An edit that keeps losing to concurrent edits of the same sequence
+         *     answers `409` (`version_conflict`) with nothing changed.
          */
         delete: operations["deleteStep"];
         options?: never;
@@ -363,7 +368,8 @@ export interface paths {
         /**
          * Add a variant
          * @description Adds an enabled variant at the end of the rotation of a message or screener step. The body may
-         *     be left out or be `{}` for an empty variant.
+         *     be left out or be `{}` for an empty variant. An edit that keeps losing to concurrent edits of
+         *     the same sequence answers `409` (`version_conflict`) with nothing changed.
          */
         post: operations["addVariant"];
         delete?: never;
@@ -399,7 +405,8 @@ export interface paths {
         /**
          * Update a variant
          * @description Changes the template, the disabled flag or the ICP definition. At least one field. The last
-         *     enabled variant of a step cannot be disabled.
+         *     enabled variant of a step cannot be disabled. An edit that keeps losing to concurrent edits of
+         *     the same sequence answers `409` (`version_conflict`) with nothing changed.
          */
         put: operations["updateVariant"];
         post?: never;
@@ -407,7 +414,8 @@ export interface paths {
          * Delete a variant
          * @description Deletes the variant for good; the others are renumbered 0 to n-1. Analytics already collected
          *     for it are kept, and new leads get the remaining variants. The last enabled variant of a step
-         *     cannot be deleted.
+         *     cannot be deleted. An edit that keeps losing to concurrent edits of the same sequence answers
+         *     `409` (`version_conflict`) with nothing changed.
          */
         delete: operations["deleteVariant"];
         options?: never;
@@ -1603,6 +1611,7 @@ export interface components {
         Conversation: {
             conversationUrn: components["schemas"]["ConversationUrn"];
             campaignId: components["schemas"]["CampaignId"];
+            /** @description The sender account the conversation is held through (every conversation has one). */
             accountId: components["schemas"]["AccountId"];
             /** @description The lead wrote since the conversation was last marked read. */
             unread: boolean;
@@ -1613,10 +1622,17 @@ export interface components {
         ConversationSummary: {
             conversationUrn: components["schemas"]["ConversationUrn"];
             campaignId: components["schemas"]["CampaignId"];
+            /** @description The sender account the conversation is held through (every conversation has one). */
             accountId: components["schemas"]["AccountId"];
             lead: components["schemas"]["LeadSummary"];
             unread: boolean;
+            /** @description When the latest message was sent or received (null before any message). */
             lastMessageAt: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description A preview of the latest message: its `content` is cut to the first 280 characters (the
+             *     conversation itself has the whole history). A reply still queued is the latest message
+             *     from when it was written. Null before any message.
+             */
             lastMessage: components["schemas"]["Message"] | null;
         };
         ConversationPage: {
@@ -1645,6 +1661,10 @@ export interface components {
             /** @description leadsReplied / leads messaged in the window. */
             responseRate: components["schemas"]["Rate"];
             profileVisits: components["schemas"]["Count"];
+            /**
+             * @description Leads that completed during the window and are still completed (leads that ended in
+             *     error are not counted).
+             */
             leadsCompleted: components["schemas"]["Count"];
         };
         DailyAnalytics: {
@@ -1677,8 +1697,9 @@ export interface components {
             responseRate: components["schemas"]["Rate"];
         };
         /**
-         * @description Counts of the actions that happened in the window `[startDate, endDate)`. Days in `daily` are
-         *     UTC days, one entry per day of the window, oldest first.
+         * @description Counts of what happened in the window `[startDate, endDate)`: the actions, the leads added and
+         *     the leads completed. Days in `daily` are UTC days, one entry per day of the window, oldest
+         *     first.
          */
         CampaignAnalytics: {
             campaignId: components["schemas"]["CampaignId"];
@@ -1938,6 +1959,29 @@ export interface components {
                  *       "statusCode": 404,
                  *       "message": "Step stp_6650b4d9f63e1a0b4c5d7e42 not found in campaign cmp_6650b3c8e52d0f9a3b4c6d31",
                  *       "code": "not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The sequence kept changing while this edit was applied (`version_conflict`). Edits of one
+         *     sequence are stored one at a time, each conditional on the version it was computed from; an
+         *     edit that loses to a concurrent one is computed again on the new sequence, and after a few
+         *     lost rounds it gives up with this answer. Nothing was changed: read the campaign again and
+         *     retry.
+         */
+        SequenceEditConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 409,
+                 *       "message": "campaign cmp_6650b3c8e52d0f9a3b4c6d31 was changed concurrently: edit based on version 7, now 8",
+                 *       "code": "version_conflict"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -3457,6 +3501,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CampaignNotFound"];
+            409: components["responses"]["SequenceEditConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3511,6 +3556,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["StepNotFound"];
+            409: components["responses"]["SequenceEditConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3565,6 +3611,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["StepNotFound"];
+            409: components["responses"]["SequenceEditConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3638,20 +3685,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["StepNotFound"];
-            /** @description The step's type has no variants (invitation, visit_profile). */
+            /**
+             * @description The step's type has no variants (invitation, visit_profile): `step_has_no_variants`. Or
+             *     the sequence kept changing while the edit was applied: `version_conflict`, nothing
+             *     changed; read the campaign again and retry.
+             */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 409,
-                     *       "message": "Invitation steps have no variants",
-                     *       "code": "step_has_no_variants"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3728,20 +3772,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["VariantNotFound"];
-            /** @description Disabling the last enabled variant of the step. */
+            /**
+             * @description Disabling the last enabled variant of the step: `last_enabled_variant`. Or the sequence
+             *     kept changing while the edit was applied: `version_conflict`, nothing changed; read the
+             *     campaign again and retry.
+             */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 409,
-                     *       "message": "The last enabled variant of a step cannot be disabled",
-                     *       "code": "last_enabled_variant"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3805,20 +3846,17 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["VariantNotFound"];
-            /** @description Deleting the last enabled variant of the step. */
+            /**
+             * @description Deleting the last enabled variant of the step: `last_enabled_variant`. Or the sequence kept
+             *     changing while the edit was applied: `version_conflict`, nothing changed; read the
+             *     campaign again and retry.
+             */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 409,
-                     *       "message": "The last enabled variant of a step cannot be deleted",
-                     *       "code": "last_enabled_variant"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4647,7 +4685,7 @@ export interface operations {
                  */
                 endDate?: components["parameters"]["EndDate"];
                 /**
-                 * @description Only actions of this sender account.
+                 * @description Only actions of this sender account, and only leads assigned to it.
                  * @example acc_6650a2b7d41c9e8f2a3b5c21
                  */
                 accountId?: string;

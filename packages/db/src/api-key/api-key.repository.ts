@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { NotFoundError } from '../common/db-errors.js';
+import { AmbiguousMatchError, NotFoundError } from '../common/db-errors.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -11,6 +11,9 @@ export interface CreatedApiKey {
   /** The key itself, returned once: only its hash is stored. */
   plaintext: string;
 }
+
+/** How many workspaces an ambiguous prefix lists at most. */
+const MAX_LISTED_WORKSPACES = 10;
 
 export class ApiKeyRepository {
   constructor(
@@ -67,6 +70,31 @@ export class ApiKeyRepository {
     const record = await this.records.findOne(workspaceId, { prefix });
     if (!record) throw new NotFoundError('api key', [prefix]);
     return toApiKey(record);
+  }
+
+  /**
+   * Revocation by prefix alone, unscoped by nature: an operator holding a key's prefix need not
+   * know its workspace. Prefixes are unique within a workspace only, so when keys of several
+   * workspaces share this one nothing is revoked and `AmbiguousMatchError` names the workspaces
+   * (narrow with `revokeByPrefix`). Unknown prefix: `NotFoundError`.
+   */
+  async revokeByPrefixAcrossWorkspaces(prefix: string): Promise<ApiKey> {
+    const matches = await this.records.acrossWorkspaces
+      .find({ prefix }, { workspaceId: 1 })
+      .sort({ workspaceId: 1 })
+      .limit(MAX_LISTED_WORKSPACES)
+      .lean<Array<Pick<ApiKeyRecord, 'workspaceId'>>>()
+      .exec();
+    const [only, ...others] = matches;
+    if (!only) throw new NotFoundError('api key', [prefix]);
+    if (others.length > 0) {
+      throw new AmbiguousMatchError(
+        'api key prefix',
+        prefix,
+        matches.map((match) => match.workspaceId),
+      );
+    }
+    return this.revokeByPrefix(only.workspaceId as WorkspaceId, prefix);
   }
 
   /** Records use without a write per request: the date only moves forward. */

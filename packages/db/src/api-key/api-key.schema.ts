@@ -32,3 +32,5 @@ export const apiKeySchema = new Schema<ApiKeyRecord>(
 apiKeySchema.index({ hash: 1 }, { unique: true });
 // Serves `revokeByPrefix` and `list` (workspace prefix); unique so a prefix names one key.
 apiKeySchema.index({ workspaceId: 1, prefix: 1 }, { unique: true });
+// Serves `revokeByPrefixAcrossWorkspaces`: the keys with a prefix, whatever their workspace.
+apiKeySchema.index({ prefix: 1 });

@@ -3,7 +3,7 @@
  * conflicts -> 409, lease_lost is the runner's own business), so no caller parses messages.
  */
 export type DbErrorCode =
-  'not_found' | 'already_exists' | 'version_conflict' | 'status_conflict' | 'lease_lost';
+  'not_found' | 'already_exists' | 'ambiguous_match' | 'version_conflict' | 'status_conflict' | 'lease_lost';
 
 export abstract class DbError extends Error {
   abstract readonly code: DbErrorCode;
@@ -32,6 +32,23 @@ export class AlreadyExistsError extends DbError {
   ) {
     super(`${entity} already exists: ${key}`);
     this.name = 'AlreadyExistsError';
+  }
+}
+
+/**
+ * A key that is unique within a workspace only matched records of several workspaces, so an
+ * operation across workspaces refuses to pick one; `workspaceIds` names them so the caller can.
+ */
+export class AmbiguousMatchError extends DbError {
+  readonly code = 'ambiguous_match';
+
+  constructor(
+    readonly entity: string,
+    readonly key: string,
+    readonly workspaceIds: readonly string[],
+  ) {
+    super(`${entity} ${key} matches records of several workspaces: ${workspaceIds.join(', ')}`);
+    this.name = 'AmbiguousMatchError';
   }
 }
 

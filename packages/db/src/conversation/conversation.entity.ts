@@ -1,6 +1,6 @@
 import type { MessageSender } from '@outreach/domain';
 import { conversationUrn } from '../common/public-ids.js';
-import type { ConversationRecord } from './conversation.schema.js';
+import type { ConversationRecord, LastMessageRecord } from './conversation.schema.js';
 import type { MessageRecord, MessageState } from './message.schema.js';
 
 export interface Conversation {
@@ -9,11 +9,17 @@ export interface Conversation {
   workspaceId: string;
   campaignId: string;
   leadId: string;
-  accountId: string | null;
+  /** The sender account the conversation is held through. */
+  accountId: string;
   unread: boolean;
   lastMessageAt: Date | null;
+  /** The latest message, its content cut to `LAST_MESSAGE_PREVIEW_LENGTH`; null before any. */
+  lastMessage: LastMessage | null;
   createdAt: Date;
 }
+
+/** A preview of a conversation's latest message. */
+export type LastMessage = LastMessageRecord;
 
 export interface Message {
   id: string;
@@ -41,9 +47,10 @@ export function toConversation(record: ConversationRecord): Conversation {
     workspaceId: record.workspaceId,
     campaignId: record.campaignId,
     leadId: record.leadId,
-    accountId: record.accountId ?? null,
+    accountId: record.accountId,
     unread: record.unread,
     lastMessageAt: record.lastMessageAt ?? null,
+    lastMessage: record.lastMessage ? { ...record.lastMessage } : null,
     createdAt: record.createdAt,
   };
 }

@@ -10,7 +10,7 @@ let ws: WorkspaceId;
 const T0 = new Date('2025-03-03T10:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 let leadNumber = 0;
-const lead = (campaignId = 'cmp_a', accountId: string | null = 'acc_a') => ({
+const lead = (campaignId = 'cmp_a', accountId = 'acc_a') => ({
   leadId: `led_${String((leadNumber += 1)).padStart(24, '0')}`,
   campaignId,
   accountId,

@@ -28,11 +28,15 @@ export class ConversationRepository {
   /**
    * The lead's conversation, opened on first use. An upsert on the unique (workspace, lead) key;
    * when two callers open it at once, one insert wins and the other reads the winner's record.
+   * A conversation is always held through a sender account: the one the first message went
+   * through, kept for its whole life (an empty account id is refused).
    */
   async getOrCreateForLead(
     workspaceId: WorkspaceId,
-    lead: { leadId: string; campaignId: string; accountId: string | null },
+    lead: { leadId: string; campaignId: string; accountId: string },
   ): Promise<Conversation> {
+    if (lead.accountId === '')
+      throw new TypeError('a conversation needs the sender account it is held through');
     const now = this.clock();
     const open = () =>
       this.conversations.findOneAndUpdate(
@@ -45,6 +49,7 @@ export class ConversationRepository {
             accountId: lead.accountId,
             unread: false,
             lastMessageAt: null,
+            lastMessage: null,
             createdAt: now,
             updatedAt: now,
           },

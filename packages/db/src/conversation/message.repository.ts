@@ -6,6 +6,7 @@ import type { ScopedModel } from '../common/scoped-model.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import { toMessage, type Message } from './conversation.entity.js';
 import type { ConversationRecord } from './conversation.schema.js';
+import { noteMessage, noteStateChange } from './last-message.js';
 import type { MessageRecord } from './message.schema.js';
 
 export interface IncomingOrSentMessage {
@@ -51,7 +52,7 @@ export class MessageRepository {
     if (input.externalId !== undefined) record.externalId = input.externalId;
     try {
       const stored = await this.messages.insertOne(workspaceId, record);
-      await this.noteActivity(workspaceId, conversationId, input.sentAt, input.sender === 'lead');
+      await noteMessage(this.conversations, workspaceId, stored, this.clock());
       return { message: toMessage(stored), created: true };
     } catch (error) {
       if (!isDuplicateKeyError(error) || input.externalId === undefined) throw error;
@@ -79,6 +80,7 @@ export class MessageRepository {
       createdAt: now,
       sentAt: null,
     });
+    await noteMessage(this.conversations, workspaceId, stored, now);
     return toMessage(stored);
   }
 
@@ -117,8 +119,8 @@ export class MessageRepository {
     };
     if (sent.externalId !== undefined) set['externalId'] = sent.externalId;
     const record = await this.whileLeased(workspaceId, id, owner, { $set: set, $unset: { sendAfter: 1 } });
-    await this.noteActivity(workspaceId, record.conversationId, sent.sentAt, false);
-    return record;
+    await noteMessage(this.conversations, workspaceId, record, this.clock());
+    return toMessage(record);
   }
 
   /** Try again after `sendAfter` (e.g. the network was rate limited). */
@@ -128,17 +130,20 @@ export class MessageRepository {
     owner: string,
     retry: { sendAfter: Date; error: string },
   ): Promise<Message> {
-    return this.whileLeased(workspaceId, id, owner, {
+    const record = await this.whileLeased(workspaceId, id, owner, {
       $set: { sendAfter: retry.sendAfter, error: retry.error, leaseOwner: null, leaseUntil: null },
     });
+    return toMessage(record);
   }
 
   /** Give up on the claimed message; it stays in the history as failed. */
   async markFailed(workspaceId: WorkspaceId, id: string, owner: string, error: string): Promise<Message> {
-    return this.whileLeased(workspaceId, id, owner, {
+    const record = await this.whileLeased(workspaceId, id, owner, {
       $set: { state: 'failed', error, leaseOwner: null, leaseUntil: null },
       $unset: { sendAfter: 1 },
     });
+    await noteStateChange(this.conversations, workspaceId, record, this.clock());
+    return toMessage(record);
   }
 
   private async whileLeased(
@@ -146,29 +151,14 @@ export class MessageRepository {
     id: string,
     owner: string,
     update: Parameters<ScopedModel<MessageRecord>['findOneAndUpdate']>[2],
-  ): Promise<Message> {
+  ): Promise<MessageRecord> {
     const record = await this.messages.findOneAndUpdate(workspaceId, { _id: id, leaseOwner: owner }, update);
     if (!record) throw new LeaseLostError('message', id, owner);
-    return toMessage(record);
+    return record;
   }
 
   private async requireConversation(workspaceId: WorkspaceId, conversationId: string): Promise<void> {
     const count = await this.conversations.count(workspaceId, { _id: conversationId });
     if (count === 0) throw new NotFoundError('conversation', [conversationId]);
-  }
-
-  private async noteActivity(
-    workspaceId: WorkspaceId,
-    conversationId: string,
-    at: Date,
-    fromLead: boolean,
-  ): Promise<void> {
-    const set: Record<string, unknown> = { updatedAt: this.clock() };
-    if (fromLead) set['unread'] = true;
-    await this.conversations.updateOne(
-      workspaceId,
-      { _id: conversationId },
-      { $max: { lastMessageAt: at }, $set: set },
-    );
   }
 }

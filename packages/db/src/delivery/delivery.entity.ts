@@ -1,7 +1,15 @@
 import type { WorkspaceId } from '../common/public-ids.js';
-import type { DeliveryAttemptRecord, DeliveryRecord, DeliveryStatus } from './delivery.schema.js';
+import type {
+  DeliveryAttemptRecord,
+  DeliveryFailureReason,
+  DeliveryRecord,
+  DeliveryStatus,
+} from './delivery.schema.js';
 
 export type DeliveryAttempt = DeliveryAttemptRecord;
+
+/** An attempt as the dispatcher reports it; the response body may be left out (stored as null). */
+export type DeliveryAttemptInput = Omit<DeliveryAttempt, 'responseBody'> & { responseBody?: string | null };
 
 export interface Delivery {
   id: string;
@@ -18,6 +26,7 @@ export interface Delivery {
   createdAt: Date;
   deliveredAt: Date | null;
   failedAt: Date | null;
+  failureReason: DeliveryFailureReason | null;
 }
 
 export function toDelivery(record: DeliveryRecord): Delivery {
@@ -36,11 +45,13 @@ export function toDelivery(record: DeliveryRecord): Delivery {
       attempt: entry.attempt,
       at: entry.at,
       statusCode: entry.statusCode ?? null,
+      responseBody: entry.responseBody ?? null,
       error: entry.error ?? null,
       durationMs: entry.durationMs,
     })),
     createdAt: record.createdAt,
     deliveredAt: record.deliveredAt ?? null,
     failedAt: record.failedAt ?? null,
+    failureReason: record.failureReason ?? null,
   };
 }

@@ -1,10 +1,29 @@
-import type { UpdateQuery } from 'mongoose';
+import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { LeaseLostError } from '../common/db-errors.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
-import { toDelivery, type Delivery, type DeliveryAttempt } from './delivery.entity.js';
-import type { DeliveryRecord } from './delivery.schema.js';
+import { toDelivery, type Delivery, type DeliveryAttemptInput } from './delivery.entity.js';
+import {
+  MAX_RESPONSE_BODY_LENGTH,
+  type DeliveryAttemptRecord,
+  type DeliveryFailureReason,
+  type DeliveryRecord,
+} from './delivery.schema.js';
+
+/** How an attempt left the delivery: delivered, due again at `nextAttemptAt`, or failed for good. */
+export type DeliveryOutcome =
+  | { status: 'delivered'; at: Date }
+  | { status: 'pending'; nextAttemptAt: Date }
+  | { status: 'failed'; at: Date; reason: DeliveryFailureReason };
+
+export interface DeliveryClaimOptions {
+  /**
+   * Subscriptions whose deliveries must not be claimed (e.g. already at the claimer's concurrency
+   * limit), so they stay untouched for another claimer instead of being claimed and handed back.
+   */
+  excludeSubscriptionIds?: readonly string[];
+}
 
 /** Webhook deliveries: created by the fan-out, claimed and attempted by dispatchers. */
 export class DeliveryRepository {
@@ -40,6 +59,7 @@ export class DeliveryRepository {
         updatedAt: now,
         deliveredAt: null,
         failedAt: null,
+        failureReason: null,
       })),
     );
     return { created: inserted.length };
@@ -47,14 +67,25 @@ export class DeliveryRepository {
 
   /**
    * The dispatcher's claim, unscoped by nature (one dispatcher serves every workspace): the most
-   * overdue pending delivery whose lease is free, leased with `attempts` incremented in one
-   * findOneAndUpdate, so two dispatchers never send the same delivery at once. Walks the partial
-   * `nextAttemptAt` index from its oldest entry; only pending deliveries are in it.
+   * overdue pending delivery whose lease is free and whose subscription is not excluded, leased
+   * with `attempts` incremented in one findOneAndUpdate, so two dispatchers never send the same
+   * delivery at once. Walks the partial `nextAttemptAt` index from its oldest entry; only pending
+   * deliveries are in it. Excluded subscriptions are a residual filter on that walk: their due
+   * deliveries are read and skipped, never written.
    */
-  async claimDueAcrossWorkspaces(lease: LeaseRequest): Promise<Delivery | null> {
+  async claimDueAcrossWorkspaces(
+    lease: LeaseRequest,
+    options: DeliveryClaimOptions = {},
+  ): Promise<Delivery | null> {
+    const filter: QueryFilter<DeliveryRecord> = {
+      nextAttemptAt: { $lte: lease.now },
+      leaseUntil: leaseFree(lease.now),
+    };
+    const excluded = options.excludeSubscriptionIds ?? [];
+    if (excluded.length > 0) filter.subscriptionId = { $nin: [...excluded] };
     const record = await this.records.acrossWorkspaces
       .findOneAndUpdate(
-        { nextAttemptAt: { $lte: lease.now }, leaseUntil: leaseFree(lease.now) },
+        filter,
         {
           $set: { leaseOwner: lease.owner, leaseUntil: leaseEnd(lease), updatedAt: this.clock() },
           $inc: { attempts: 1 },
@@ -71,12 +102,50 @@ export class DeliveryRepository {
     workspaceId: WorkspaceId,
     id: string,
     owner: string,
-    attempt: DeliveryAttempt,
+    attempt: DeliveryAttemptInput,
   ): Promise<Delivery> {
     return this.whileLeased(workspaceId, id, owner, {
-      $push: { log: attempt },
+      $push: { log: logEntry(attempt) },
       $set: { updatedAt: this.clock() },
     });
+  }
+
+  /**
+   * Ends a claim in one update, while the lease is held: appends the attempt (when one was made;
+   * null when nothing was sent, e.g. the subscription is gone) and applies the outcome, giving the
+   * lease back. A crash can therefore never leave an attempt logged but the delivery unsettled.
+   * Throws `LeaseLostError` (and writes nothing) when `owner` no longer holds the lease.
+   */
+  settleAttempt(
+    workspaceId: WorkspaceId,
+    id: string,
+    owner: string,
+    settlement: { attempt: DeliveryAttemptInput | null; outcome: DeliveryOutcome },
+  ): Promise<Delivery> {
+    const update = outcomeUpdate(settlement.outcome, this.clock());
+    if (settlement.attempt !== null) update.$push = { log: logEntry(settlement.attempt) };
+    return this.whileLeased(workspaceId, id, owner, update);
+  }
+
+  /**
+   * Hands a claimed delivery back untouched (e.g. on shutdown): the lease is cleared and the claim
+   * is not counted in `attempts`, nothing is logged; due again at `nextAttemptAt` when given, else
+   * when it was due. False when `owner` no longer holds the lease.
+   */
+  async release(
+    workspaceId: WorkspaceId,
+    id: string,
+    owner: string,
+    options: { nextAttemptAt?: Date } = {},
+  ): Promise<boolean> {
+    const set: Record<string, unknown> = { leaseOwner: null, leaseUntil: null, updatedAt: this.clock() };
+    if (options.nextAttemptAt !== undefined) set['nextAttemptAt'] = options.nextAttemptAt;
+    const result = await this.records.updateOne(
+      workspaceId,
+      { _id: id, leaseOwner: owner, status: 'pending' },
+      { $set: set, $inc: { attempts: -1 } },
+    );
+    return result.matched === 1;
   }
 
   /** Schedules the next attempt and gives the lease back. */
@@ -90,9 +159,22 @@ export class DeliveryRepository {
     return this.finish(workspaceId, id, owner, { status: 'delivered', deliveredAt: at });
   }
 
-  /** Out of retries (or the subscription is gone): the delivery is kept, never tried again. */
-  markFailed(workspaceId: WorkspaceId, id: string, owner: string, at: Date): Promise<Delivery> {
-    return this.finish(workspaceId, id, owner, { status: 'failed', failedAt: at });
+  /**
+   * Out of retries (or the subscription is gone): the delivery is kept with `reason` (null when
+   * none is given), never tried again.
+   */
+  markFailed(
+    workspaceId: WorkspaceId,
+    id: string,
+    owner: string,
+    at: Date,
+    reason?: DeliveryFailureReason,
+  ): Promise<Delivery> {
+    return this.finish(workspaceId, id, owner, {
+      status: 'failed',
+      failedAt: at,
+      failureReason: reason ?? null,
+    });
   }
 
   async get(workspaceId: WorkspaceId, id: string): Promise<Delivery | null> {
@@ -109,7 +191,9 @@ export class DeliveryRepository {
     workspaceId: WorkspaceId,
     id: string,
     owner: string,
-    outcome: { status: 'delivered'; deliveredAt: Date } | { status: 'failed'; failedAt: Date },
+    outcome:
+      | { status: 'delivered'; deliveredAt: Date }
+      | { status: 'failed'; failedAt: Date; failureReason: DeliveryFailureReason | null },
   ): Promise<Delivery> {
     return this.whileLeased(workspaceId, id, owner, {
       $set: { ...outcome, leaseOwner: null, leaseUntil: null, updatedAt: this.clock() },
@@ -126,5 +210,37 @@ export class DeliveryRepository {
     const record = await this.records.findOneAndUpdate(workspaceId, { _id: id, leaseOwner: owner }, update);
     if (!record) throw new LeaseLostError('delivery', id, owner);
     return toDelivery(record);
+  }
+}
+
+/** The log entry of an attempt, its response body cut to what the log keeps. */
+function logEntry(attempt: DeliveryAttemptInput): DeliveryAttemptRecord {
+  const body = attempt.responseBody ?? null;
+  return {
+    attempt: attempt.attempt,
+    at: attempt.at,
+    statusCode: attempt.statusCode,
+    responseBody: body === null ? null : body.slice(0, MAX_RESPONSE_BODY_LENGTH),
+    error: attempt.error,
+    durationMs: attempt.durationMs,
+  };
+}
+
+/** The update that applies an outcome and gives the lease back. */
+function outcomeUpdate(outcome: DeliveryOutcome, now: Date): UpdateQuery<DeliveryRecord> {
+  const released = { leaseOwner: null, leaseUntil: null, updatedAt: now };
+  switch (outcome.status) {
+    case 'pending':
+      return { $set: { ...released, nextAttemptAt: outcome.nextAttemptAt } };
+    case 'delivered':
+      return {
+        $set: { ...released, status: 'delivered', deliveredAt: outcome.at },
+        $unset: { nextAttemptAt: 1 },
+      };
+    case 'failed':
+      return {
+        $set: { ...released, status: 'failed', failedAt: outcome.at, failureReason: outcome.reason },
+        $unset: { nextAttemptAt: 1 },
+      };
   }
 }

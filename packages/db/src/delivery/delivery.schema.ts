@@ -4,11 +4,29 @@ import { recordOptions, workspaceIdField } from '../common/record-options.js';
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * Why a delivery failed for good: out of retries, the receiver answered 410 Gone, the subscription
+ * was removed before the attempt, the event is gone, or the URL cannot be sent to.
+ */
+export const DELIVERY_FAILURE_REASONS = [
+  'attempts_exhausted',
+  'gone',
+  'subscription_removed',
+  'event_missing',
+  'invalid_url',
+] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
+
+/** The longest response body an attempt log entry keeps; longer answers are cut. */
+export const MAX_RESPONSE_BODY_LENGTH = 1024;
+
 export interface DeliveryAttemptRecord {
   attempt: number;
   at: Date;
   /** The receiver's HTTP status, or null when no response came (timeout, refused, DNS). */
   statusCode: number | null;
+  /** The start of the receiver's answer, at most `MAX_RESPONSE_BODY_LENGTH` characters. */
+  responseBody: string | null;
   error: string | null;
   durationMs: number;
 }
@@ -21,7 +39,10 @@ export interface DeliveryRecord {
   subscriptionId: string;
   url: string;
   status: DeliveryStatus;
-  /** Claims so far; each claim is one attempt to send. */
+  /**
+   * Claims so far that were not handed back with `release`: each is an attempt to send, made or
+   * cut short by a crash.
+   */
   attempts: number;
   /** Present while pending: when the next attempt is due. */
   nextAttemptAt?: Date;
@@ -32,6 +53,8 @@ export interface DeliveryRecord {
   updatedAt: Date;
   deliveredAt: Date | null;
   failedAt: Date | null;
+  /** Set when the delivery failed for good. */
+  failureReason: DeliveryFailureReason | null;
 }
 
 const attemptSchema = new Schema<DeliveryAttemptRecord>(
@@ -39,6 +62,7 @@ const attemptSchema = new Schema<DeliveryAttemptRecord>(
     attempt: { type: Number, required: true },
     at: { type: Date, required: true },
     statusCode: { type: Number, default: null },
+    responseBody: { type: String, default: null },
     error: { type: String, default: null },
     durationMs: { type: Number, required: true },
   },
@@ -62,6 +86,7 @@ export const deliverySchema = new Schema<DeliveryRecord>(
     updatedAt: { type: Date, required: true },
     deliveredAt: { type: Date, default: null },
     failedAt: { type: Date, default: null },
+    failureReason: { type: String, enum: DELIVERY_FAILURE_REASONS, default: null },
   },
   recordOptions('deliveries'),
 );

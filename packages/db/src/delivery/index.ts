@@ -1,3 +1,8 @@
-export type { Delivery, DeliveryAttempt } from './delivery.entity.js';
-export type { DeliveryRepository } from './delivery.repository.js';
-export type { DeliveryStatus } from './delivery.schema.js';
+export type { Delivery, DeliveryAttempt, DeliveryAttemptInput } from './delivery.entity.js';
+export type { DeliveryClaimOptions, DeliveryOutcome, DeliveryRepository } from './delivery.repository.js';
+export {
+  DELIVERY_FAILURE_REASONS,
+  MAX_RESPONSE_BODY_LENGTH,
+  type DeliveryFailureReason,
+  type DeliveryStatus,
+} from './delivery.schema.js';

@@ -1,4 +1,10 @@
 export type { Lead } from './lead.entity.js';
 export type { LeadLeaseRepository, StepOutcome } from './lead-lease.repository.js';
-export type { LeadRepository, LeadStatusChange, LeadStatusCounts, NewLead } from './lead.repository.js';
+export type {
+  LeadExpectation,
+  LeadRepository,
+  LeadStatusChange,
+  LeadStatusCounts,
+  NewLead,
+} from './lead.repository.js';
 export { LEAD_PROFILE_FIELDS, type LeadProfile, type LeadProfileField } from './lead.schema.js';

@@ -4,6 +4,7 @@ import { LeaseLostError } from '../common/db-errors.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
+import { withCompletion } from './lead-completion.js';
 import { toLead, type Lead } from './lead.entity.js';
 import type { LeadRecord } from './lead.schema.js';
 
@@ -16,6 +17,8 @@ export interface StepOutcome {
   nextActionAt: Date | null;
   /** The sender account that acted for the lead, when it changed. */
   accountId?: string;
+  /** The invitation of the current step went out (or was found pending) at this time. */
+  invitationSentAt?: Date;
 }
 
 /**
@@ -91,7 +94,8 @@ export class LeadLeaseRepository {
   /**
    * Ends the claim with the step's outcome, only if `owner` still holds the lease: advances
    * `currentStep` by `$inc` (so it composes with a concurrent sequence edit's shift), sets the
-   * status and the next action time, clears the pending key, the attempts and the lease.
+   * status and the next action time, clears the pending key and the lease, and the attempts when
+   * the lead moves to another step.
    */
   async completeStep(
     workspaceId: WorkspaceId,
@@ -99,20 +103,26 @@ export class LeadLeaseRepository {
     owner: string,
     outcome: StepOutcome,
   ): Promise<Lead> {
+    const now = this.clock();
     const set: Record<string, unknown> = {
       status: outcome.status,
       internalStatus: outcome.internalStatus,
       pendingActionKey: null,
-      attempts: 0,
       leaseOwner: null,
       leaseUntil: null,
-      updatedAt: this.clock(),
+      updatedAt: now,
     };
+    const advanceBy = outcome.advanceBy ?? 1;
+    // The attempt count restarts with a new step only. A lead that stays on its step (an invitation
+    // waiting to be accepted, a lead stopped or set aside there) keeps counting, so an action of
+    // the step made after the lead is resumed never reuses the idempotency key of an earlier one.
+    if (advanceBy !== 0) set['attempts'] = 0;
     if (outcome.accountId !== undefined) set['accountId'] = outcome.accountId;
-    const update: UpdateQuery<LeadRecord> = { $set: set, $inc: { currentStep: outcome.advanceBy ?? 1 } };
+    if (outcome.invitationSentAt !== undefined) set['invitationSentAt'] = outcome.invitationSentAt;
+    const update: UpdateQuery<LeadRecord> = { $set: set, $inc: { currentStep: advanceBy } };
     if (outcome.nextActionAt) set['nextActionAt'] = outcome.nextActionAt;
     else update.$unset = { nextActionAt: 1 };
-    return this.whileLeased(workspaceId, leadId, owner, update);
+    return this.whileLeased(workspaceId, leadId, owner, withCompletion(update, outcome.status, now));
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
+import { withCompletion } from './lead-completion.js';
 import type { LeadRecord } from './lead.schema.js';
 
 /*
@@ -36,14 +37,18 @@ export async function adjustAfterStepInsert(
   const reopened = await records.updateMany(
     workspaceId,
     { campaignId, currentStep: insert.previousLength, status: 'completed', internalStatus: 'finished' },
-    {
-      $set: {
-        status: 'waiting',
-        internalStatus: 'queued',
-        nextActionAt: insert.reopenAt,
-        updatedAt: insert.now,
+    withCompletion(
+      {
+        $set: {
+          status: 'waiting',
+          internalStatus: 'queued',
+          nextActionAt: insert.reopenAt,
+          updatedAt: insert.now,
+        },
       },
-    },
+      'waiting',
+      insert.now,
+    ),
   );
   return { shifted: shifted.modified, reopened: reopened.modified };
 }
@@ -62,18 +67,22 @@ export async function adjustAfterStepDelete(
   const finished = await records.updateMany(
     workspaceId,
     { campaignId, currentStep: { $gte: removal.previousLength - 1 }, ...RUNNING },
-    {
-      // The lease goes too: a runner still executing the deleted step learns it lost the lead
-      // instead of advancing a finished lead past the end of the sequence.
-      $set: {
-        status: 'completed',
-        internalStatus: 'finished',
-        leaseOwner: null,
-        leaseUntil: null,
-        updatedAt: removal.now,
+    withCompletion(
+      {
+        // The lease goes too: a runner still executing the deleted step learns it lost the lead
+        // instead of advancing a finished lead past the end of the sequence.
+        $set: {
+          status: 'completed',
+          internalStatus: 'finished',
+          leaseOwner: null,
+          leaseUntil: null,
+          updatedAt: removal.now,
+        },
+        $unset: { nextActionAt: 1 },
       },
-      $unset: { nextActionAt: 1 },
-    },
+      'completed',
+      removal.now,
+    ),
   );
   return { shifted: shifted.modified, finished: finished.modified };
 }

@@ -1,11 +1,12 @@
 import { LEAD_STATUSES, type LeadInternalStatus, type LeadStatus, type LeadTag } from '@outreach/domain';
-import type { QueryFilter } from 'mongoose';
+import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { NotFoundError } from '../common/db-errors.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toLead, type Lead } from './lead.entity.js';
 import { LEAD_PROFILE_FIELDS, type LeadProfile, type LeadRecord } from './lead.schema.js';
+import { withCompletion } from './lead-completion.js';
 import { adjustAfterStepDelete, adjustAfterStepInsert } from './lead-progress.js';
 
 export interface NewLead extends Partial<LeadProfile> {
@@ -21,6 +22,13 @@ export interface LeadStatusChange {
   internalStatus: LeadInternalStatus;
   /** When the runner should pick the lead up (waiting or active); null for the other statuses. */
   nextActionAt: Date | null;
+}
+
+/** What a conditional change expects the lead to still be; fields left out are not checked. */
+export interface LeadExpectation {
+  currentStep?: number;
+  status?: LeadStatus;
+  internalStatus?: LeadInternalStatus;
 }
 
 export type LeadStatusCounts = Record<LeadStatus, number>;
@@ -121,19 +129,48 @@ export class LeadRepository {
    * the lead finds its lease gone when it reports back, and cannot overwrite the new status.
    */
   async setStatus(workspaceId: WorkspaceId, id: string, change: LeadStatusChange): Promise<Lead> {
-    const set = {
-      status: change.status,
-      internalStatus: change.internalStatus,
-      leaseOwner: null,
-      leaseUntil: null,
-      updatedAt: this.clock(),
-    };
-    const update = change.nextActionAt
-      ? { $set: { ...set, nextActionAt: change.nextActionAt } }
-      : { $set: set, $unset: { nextActionAt: 1 } };
-    const record = await this.records.findOneAndUpdate(workspaceId, { _id: id }, update);
+    const record = await this.records.findOneAndUpdate(workspaceId, { _id: id }, this.statusUpdate(change));
     if (!record) throw new NotFoundError('lead', [id]);
     return toLead(record);
+  }
+
+  /**
+   * `setStatus`, only if the lead is still as the caller saw it (`expected`: its step, status
+   * and reason, each optional): one conditional update, so a change decided from an earlier read
+   * (a network event about the lead) never overwrites a change made since, by a user or a runner.
+   * Returns null when the lead no longer matches; the caller re-reads and decides again.
+   */
+  async setStatusIf(
+    workspaceId: WorkspaceId,
+    id: string,
+    expected: LeadExpectation,
+    change: LeadStatusChange,
+  ): Promise<Lead | null> {
+    const filter: QueryFilter<LeadRecord> = { _id: id };
+    if (expected.currentStep !== undefined) filter.currentStep = expected.currentStep;
+    if (expected.status !== undefined) filter.status = expected.status;
+    if (expected.internalStatus !== undefined) filter.internalStatus = expected.internalStatus;
+    const record = await this.records.findOneAndUpdate(workspaceId, filter, this.statusUpdate(change));
+    if (record) return toLead(record);
+    if (!(await this.get(workspaceId, id))) throw new NotFoundError('lead', [id]);
+    return null;
+  }
+
+  /**
+   * Whether the campaign has at least one lead in one of `statuses`: one indexed read that stops
+   * at the first match (the completion check asks this instead of counting every lead).
+   */
+  async existsWithStatus(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    statuses: readonly LeadStatus[],
+  ): Promise<boolean> {
+    const found = await this.records.find(
+      workspaceId,
+      { campaignId, status: { $in: [...statuses] } },
+      { limit: 1 },
+    );
+    return found.length > 0;
   }
 
   /** Adds a tag; `added` is true only for the call that added it (the tag event fires once). */
@@ -214,6 +251,22 @@ export class LeadRepository {
   async findByPublicIdentifier(workspaceId: WorkspaceId, publicIdentifier: string): Promise<Lead[]> {
     const records = await this.records.find(workspaceId, { publicIdentifier }, { sort: { _id: 1 } });
     return records.map(toLead);
+  }
+
+  /** The write of a status change; any lease is dropped (see `setStatus`). */
+  private statusUpdate(change: LeadStatusChange): UpdateQuery<LeadRecord> {
+    const now = this.clock();
+    const set = {
+      status: change.status,
+      internalStatus: change.internalStatus,
+      leaseOwner: null,
+      leaseUntil: null,
+      updatedAt: now,
+    };
+    const update = change.nextActionAt
+      ? { $set: { ...set, nextActionAt: change.nextActionAt } }
+      : { $set: set, $unset: { nextActionAt: 1 } };
+    return withCompletion(update, change.status, now);
   }
 
   private newRecord(campaignId: string, lead: NewLead, now: Date): Omit<LeadRecord, 'workspaceId'> {

@@ -51,10 +51,23 @@ export interface LeadRecord extends LeadProfile {
   nextActionAt?: Date;
   leaseOwner: string | null;
   leaseUntil: Date | null;
-  /** Claims of the current step so far (reset when a step completes). */
+  /**
+   * Claims of the current step so far (reset when the lead moves to another step, kept while it
+   * stays on one), so the idempotency key `(lead, step, attempt)` of a new action never repeats.
+   */
   attempts: number;
   /** Idempotency key of the external action in flight, written before the network is called. */
   pendingActionKey: string | null;
+  /**
+   * When the invitation of the lead's current invitation step went out (or was found pending):
+   * its expiry counts from here. Absent on leads that never had one.
+   */
+  invitationSentAt?: Date | null;
+  /**
+   * When the lead reached a final status (completed or error); absent while it is not in one.
+   * Written only through `withCompletion` (see lead-completion.ts).
+   */
+  completedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -91,6 +104,8 @@ export const leadSchema = new Schema<LeadRecord>(
     leaseUntil: { type: Date, default: null },
     attempts: { type: Number, default: 0 },
     pendingActionKey: { type: String, default: null },
+    invitationSentAt: { type: Date, default: null },
+    completedAt: { type: Date },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -114,4 +129,13 @@ leadSchema.index({ workspaceId: 1, publicIdentifier: 1 });
 leadSchema.index(
   { workspaceId: 1, campaignId: 1, nextActionAt: 1 },
   { partialFilterExpression: { nextActionAt: { $exists: true } } },
+);
+// Serves analytics' count of the leads added to campaigns within a window
+// (`countAddedAndCompleted`).
+leadSchema.index({ workspaceId: 1, campaignId: 1, createdAt: 1 });
+// Serves analytics' count of the leads that reached a final status within a window
+// (`countAddedAndCompleted`). Partial: only finished leads have `completedAt`.
+leadSchema.index(
+  { workspaceId: 1, campaignId: 1, completedAt: 1 },
+  { partialFilterExpression: { completedAt: { $exists: true } } },
 );

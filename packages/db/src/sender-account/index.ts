@@ -1,6 +1,7 @@
 export { USAGE_KINDS, type UsageCounts, type UsageKind } from './account-usage.schema.js';
 export type { AccountUsageRepository, UsageSlot } from './account-usage.repository.js';
 export type { SenderAccount } from './sender-account.entity.js';
+export type { PacingSlot } from './sender-account-runner-state.js';
 export type {
   NewSenderAccount,
   SenderAccountPatch,

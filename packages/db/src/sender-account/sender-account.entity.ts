@@ -1,7 +1,10 @@
 import type { AccountStatus } from '@outreach/domain';
 import type { AccountLimits, SenderAccountRecord } from './sender-account.schema.js';
 
-/** The API's `SenderAccount`, plus the workspace and the last disconnect reason. */
+/**
+ * The API's `SenderAccount`, plus the workspace, the last disconnect reason and the runners' state
+ * (session start, pacing gate, event feed cursor).
+ */
 export interface SenderAccount {
   id: string;
   workspaceId: string;
@@ -15,6 +18,12 @@ export interface SenderAccount {
   inmailAllowed: boolean;
   limits: AccountLimits;
   cooldownUntil: Date | null;
+  /** When the current (or last) session began; null on records older than the field. */
+  connectedAt: Date | null;
+  /** The runners' shared pacing gate: no action of the account before this instant. */
+  pacedUntil: Date | null;
+  /** The provider's cursor of the account's event feed, up to which events are handled. */
+  eventCursor: string | null;
   createdAt: Date;
 }
 
@@ -38,6 +47,9 @@ export function toSenderAccount(record: SenderAccountRecord): SenderAccount {
       profileVisitsPerDay: record.limits.profileVisitsPerDay,
     },
     cooldownUntil: record.cooldownUntil ?? null,
+    connectedAt: record.connectedAt ?? null,
+    pacedUntil: record.pacedUntil ?? null,
+    eventCursor: record.eventCursor ?? null,
     createdAt: record.createdAt,
   };
 }

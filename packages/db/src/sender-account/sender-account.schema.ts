@@ -33,6 +33,16 @@ export interface SenderAccountRecord {
   inmailAllowed: boolean;
   limits: AccountLimits;
   cooldownUntil: Date | null;
+  /**
+   * When the current (or, once disconnected, the last) session began: set at creation when
+   * connected and at every reconnection. It names the session in the transition key of
+   * `network_account_disconnected`, so each lost session fires once. Absent on older records.
+   */
+  connectedAt?: Date | null;
+  /** The runners' shared pacing gate: no action of the account before this instant. */
+  pacedUntil?: Date | null;
+  /** The provider's cursor of the account's network event feed, up to which events are handled. */
+  eventCursor?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -59,13 +69,20 @@ export const senderAccountSchema = new Schema<SenderAccountRecord>(
       profileVisitsPerDay: limit,
     },
     cooldownUntil: { type: Date, default: null },
+    connectedAt: { type: Date, default: null },
+    pacedUntil: { type: Date, default: null },
+    eventCursor: { type: String, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
   recordOptions('sender_accounts'),
 );
 
-// Serves `list` (a workspace's accounts in creation order); `get`/`getMany` use `_id`.
-senderAccountSchema.index({ workspaceId: 1, createdAt: 1 });
+// Serves `list` and `listPage` (a workspace's accounts in creation order, `_id` breaking ties so
+// pages never overlap); `get`/`getMany` use `_id`.
+senderAccountSchema.index({ workspaceId: 1, createdAt: 1, _id: 1 });
 // Serves `create`: one record per network profile in a workspace (a second connect is refused).
 senderAccountSchema.index({ workspaceId: 1, publicIdentifier: 1 }, { unique: true });
+// Serves `listConnectedAcrossWorkspaces`: the runner pages through the connected accounts of every
+// workspace by `_id` to read their network event feeds.
+senderAccountSchema.index({ status: 1, _id: 1 });

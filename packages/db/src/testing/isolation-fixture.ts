@@ -59,7 +59,7 @@ export async function seedIsolation(
   const conversation = await db.conversations.getOrCreateForLead(a, {
     leadId: fixture.lead.id,
     campaignId: campaign.id,
-    accountId: null,
+    accountId: fixture.accountId,
   });
   await db.messages.append(a, conversation.id, {
     sender: 'lead',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EventType } from '@outreach/domain';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toWebhookSubscription, type WebhookSubscription } from './webhook-subscription.entity.js';
@@ -47,6 +48,16 @@ export class WebhookSubscriptionRepository {
   async list(workspaceId: WorkspaceId): Promise<WebhookSubscription[]> {
     const records = await this.records.find(workspaceId, {}, { sort: { createdAt: 1, _id: 1 } });
     return records.map(toWebhookSubscription);
+  }
+
+  /** One page of the workspace's subscriptions in creation order, and how many there are in all. */
+  async listPage(workspaceId: WorkspaceId, page: PageRequest = {}): Promise<Page<WebhookSubscription>> {
+    const { skip, limit } = pageBounds(page);
+    const [total, records] = await Promise.all([
+      this.records.count(workspaceId, {}),
+      this.records.find(workspaceId, {}, { sort: { createdAt: 1, _id: 1 }, skip, limit }),
+    ]);
+    return { total, items: records.map(toWebhookSubscription) };
   }
 
   /** The subscriptions an event of `type` is delivered to. */

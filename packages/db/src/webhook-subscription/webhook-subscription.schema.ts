@@ -25,6 +25,7 @@ export const webhookSubscriptionSchema = new Schema<WebhookSubscriptionRecord>(
 );
 
 // Serves `subscribe` (one subscription per (url, type): re-subscribing finds it), `unsubscribe`
-// by (url, type), `listByType` (the dispatcher's fan-out, on the (workspace, type) prefix) and
-// `list` (on the workspace prefix; a workspace has a handful of subscriptions, sorted in memory).
+// by (url, type) and `listByType` (the dispatcher's fan-out, on the (workspace, type) prefix).
 webhookSubscriptionSchema.index({ workspaceId: 1, type: 1, url: 1 }, { unique: true });
+// Serves `list` and `listPage`: a workspace's subscriptions in creation order, paged.
+webhookSubscriptionSchema.index({ workspaceId: 1, createdAt: 1, _id: 1 });

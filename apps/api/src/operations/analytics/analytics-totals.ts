@@ -1,14 +1,17 @@
 import type { AnalyticsTotals, DailyAnalytics } from '@outreach/contract';
-import type { ActionAnalytics } from '@outreach/db';
+import type { ActionAnalytics, LeadWindowCounts } from '@outreach/db';
 import { rate } from '@outreach/domain';
 import { utcDays, type AnalyticsWindow } from './analytics-window.js';
 
 type Counts = ActionAnalytics['totals'];
 
-/** Totals over the window; lead counts come from the leads themselves, the rest from actions. */
-export function toTotals(counts: Counts, leads: { total: number; completed: number }): AnalyticsTotals {
+/**
+ * Totals over the window: leads added and leads completed within it come from the leads
+ * themselves, the rest from actions.
+ */
+export function toTotals(counts: Counts, leads: LeadWindowCounts): AnalyticsTotals {
   return {
-    leads: leads.total,
+    leads: leads.added,
     invitationsSent: counts.invitationsSent,
     invitationsAccepted: counts.invitationsAccepted,
     acceptanceRate: rate(counts.invitationsAccepted, counts.invitationsSent),

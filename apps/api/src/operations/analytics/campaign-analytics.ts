@@ -1,7 +1,7 @@
 import type { CampaignAnalytics, StepAnalytics, VariantAnalytics } from '@outreach/contract';
 import type { CampaignAnalyticsQuery } from '../inputs.js';
 import type { ActionAnalytics, Campaign as CampaignEntity } from '@outreach/db';
-import { rate, totalLeads, type StepType } from '@outreach/domain';
+import { rate, type StepType } from '@outreach/domain';
 import { requireCampaign, type OperationContext } from '../context.js';
 import { toDaily, toTotals } from './analytics-totals.js';
 import { analyticsWindow } from './analytics-window.js';
@@ -15,15 +15,15 @@ export async function campaignAnalytics(
 ): Promise<CampaignAnalytics> {
   const campaign = await requireCampaign(ctx, campaignId);
   const window = analyticsWindow(query, ctx.clock());
-  const [analytics, leadCounts] = await Promise.all([
+  const [analytics, leads] = await Promise.all([
     ctx.db.actions.analytics(ctx.workspaceId, { campaignId, from: window.from, to: window.to }),
-    ctx.db.leads.countByStatus(ctx.workspaceId, campaignId),
+    ctx.db.campaignStats.leadsInWindow(ctx.workspaceId, { campaignIds: [campaignId], ...window }),
   ]);
   return {
     campaignId,
     startDate: window.from.toISOString(),
     endDate: window.to.toISOString(),
-    totals: toTotals(analytics.totals, { total: totalLeads(leadCounts), completed: leadCounts.completed }),
+    totals: toTotals(analytics.totals, leads),
     steps: stepRows(campaign, analytics),
     variants: variantRows(campaign, analytics),
     daily: toDaily(analytics.perDay, window),

@@ -1,13 +1,13 @@
 import type { WorkspaceAnalytics } from '@outreach/contract';
 import type { WorkspaceAnalyticsQuery } from '../inputs.js';
-import { CAMPAIGN_STATUSES, totalLeads } from '@outreach/domain';
+import { CAMPAIGN_STATUSES } from '@outreach/domain';
 import type { OperationContext } from '../context.js';
 import { toDaily, toTotals } from './analytics-totals.js';
 import { analyticsWindow } from './analytics-window.js';
 
 /**
  * Analytics over the workspace's campaigns, optionally only those currently in `campaignStatus`
- * and only the actions of `accountId`.
+ * and only the actions and leads of `accountId`.
  */
 export async function workspaceAnalytics(
   ctx: OperationContext,
@@ -17,21 +17,11 @@ export async function workspaceAnalytics(
   const byStatus = await ctx.db.campaigns.countByStatus(ctx.workspaceId);
   const statuses = query.campaignStatus === undefined ? CAMPAIGN_STATUSES : [query.campaignStatus];
   const campaignIds = await ctx.db.campaigns.listIdsByStatus(ctx.workspaceId, statuses);
-  const [analytics, leadCounts] = await Promise.all([
-    ctx.db.actions.analytics(ctx.workspaceId, {
-      from: window.from,
-      to: window.to,
-      campaignIds,
-      ...(query.accountId !== undefined ? { accountId: query.accountId } : {}),
-    }),
-    ctx.db.leads.countByStatusForCampaigns(ctx.workspaceId, campaignIds),
+  const account = query.accountId !== undefined ? { accountId: query.accountId } : {};
+  const [analytics, leads] = await Promise.all([
+    ctx.db.actions.analytics(ctx.workspaceId, { ...window, campaignIds, ...account }),
+    ctx.db.campaignStats.leadsInWindow(ctx.workspaceId, { ...window, campaignIds, ...account }),
   ]);
-  let leads = 0;
-  let completed = 0;
-  for (const counts of leadCounts.values()) {
-    leads += totalLeads(counts);
-    completed += counts.completed;
-  }
   const campaigns = Object.fromEntries(
     CAMPAIGN_STATUSES.map((status) => [status, statuses.includes(status) ? byStatus[status] : 0]),
   ) as Record<(typeof CAMPAIGN_STATUSES)[number], number>;
@@ -39,7 +29,7 @@ export async function workspaceAnalytics(
     startDate: window.from.toISOString(),
     endDate: window.to.toISOString(),
     campaigns: { total: campaignIds.length, ...campaigns },
-    totals: toTotals(analytics.totals, { total: leads, completed }),
+    totals: toTotals(analytics.totals, leads),
     daily: toDaily(analytics.perDay, window),
   };
 }

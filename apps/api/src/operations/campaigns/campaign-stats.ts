@@ -1,43 +1,24 @@
-import type { Campaign as CampaignEntity } from '@outreach/db';
-import { totalLeads } from '@outreach/domain';
-import type { CampaignStats } from '../../mappers/campaign.mapper.js';
+import type { Campaign as CampaignEntity, CampaignSummary } from '@outreach/db';
 import type { OperationContext } from '../context.js';
 
 /**
- * Lead counts and the action counters behind `progress` and `analytics`, for a page of campaigns.
- * Lead counts come from one aggregation; counters are per campaign since its creation.
+ * What `progress` and `analytics` of each campaign of a page are computed from: one data-layer
+ * call, whose cost does not grow with the number of campaigns (one aggregation over leads and
+ * one over actions for the whole page).
  */
-export async function loadCampaignStats(
+export function loadCampaignStats(
   ctx: OperationContext,
   campaigns: readonly CampaignEntity[],
-): Promise<Map<string, CampaignStats>> {
-  const ids = campaigns.map((campaign) => campaign.id);
-  const to = new Date(ctx.clock().getTime() + 1);
-  const [counts, counters] = await Promise.all([
-    ctx.db.leads.countByStatusForCampaigns(ctx.workspaceId, ids),
-    Promise.all(
-      campaigns.map((campaign) =>
-        ctx.db.actions.analytics(ctx.workspaceId, { campaignId: campaign.id, from: campaign.createdAt, to }),
-      ),
-    ),
-  ]);
-  const stats = new Map<string, CampaignStats>();
-  campaigns.forEach((campaign, index) => {
-    const leadCounts = counts.get(campaign.id) ?? {};
-    const totals = counters[index]?.totals;
-    stats.set(campaign.id, {
-      leadCounts,
-      totalLeads: totalLeads(leadCounts),
-      invitationsSent: totals?.invitationsSent ?? 0,
-      invitationsAccepted: totals?.invitationsAccepted ?? 0,
-      leadsMessaged: totals?.leadsMessaged ?? 0,
-      leadsReplied: totals?.leadsReplied ?? 0,
-    });
-  });
-  return stats;
+): Promise<Map<string, CampaignSummary>> {
+  return ctx.db.campaignStats.summaries(
+    ctx.workspaceId,
+    campaigns.map((campaign) => campaign.id),
+  );
 }
 
-export async function statsOf(ctx: OperationContext, campaign: CampaignEntity): Promise<CampaignStats> {
+export async function statsOf(ctx: OperationContext, campaign: CampaignEntity): Promise<CampaignSummary> {
   const stats = await loadCampaignStats(ctx, [campaign]);
-  return stats.get(campaign.id) as CampaignStats;
+  const summary = stats.get(campaign.id);
+  if (!summary) throw new Error(`no summary for campaign ${campaign.id}`);
+  return summary;
 }

@@ -1,6 +1,5 @@
 import type { CampaignPage } from '@outreach/contract';
 import type { ListCampaignsQuery } from '../inputs.js';
-import type { CampaignStats } from '../../mappers/campaign.mapper.js';
 import { toApiCampaign } from '../../mappers/campaign.mapper.js';
 import { definedOnly, type OperationContext } from '../context.js';
 import { loadCampaignStats } from './campaign-stats.js';
@@ -12,6 +11,9 @@ export async function listCampaigns(ctx: OperationContext, query: ListCampaignsQ
     total: page.total,
     offset: query.offset,
     limit: query.limit,
-    items: page.items.map((campaign) => toApiCampaign(campaign, stats.get(campaign.id) as CampaignStats)),
+    items: page.items.flatMap((campaign) => {
+      const summary = stats.get(campaign.id);
+      return summary ? [toApiCampaign(campaign, summary)] : [];
+    }),
   };
 }

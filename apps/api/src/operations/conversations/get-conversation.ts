@@ -19,7 +19,7 @@ export async function getConversation(ctx: OperationContext, urn: string): Promi
   return {
     conversationUrn: conversation.conversationUrn,
     campaignId: conversation.campaignId,
-    accountId: conversation.accountId ?? lead.accountId ?? '',
+    accountId: conversation.accountId,
     unread: conversation.unread,
     lead: toApiLead(lead),
     messages: conversation.messages.map(toApiMessage),

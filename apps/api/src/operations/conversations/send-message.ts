@@ -23,15 +23,13 @@ export async function sendMessage(
     ? await ctx.db.conversations.get(ctx.workspaceId, conversationId)
     : null;
   if (!conversation) throw conversationNotFound(urn);
-  if (conversation.accountId !== null) {
-    const account = await ctx.db.senderAccounts.get(ctx.workspaceId, conversation.accountId);
-    if (account && (!account.authenticated || !account.active)) {
-      throw new DomainError(
-        'account_not_usable',
-        `sender account ${account.id} is ${account.authenticated ? 'not active' : 'not authenticated'}`,
-        { accountId: account.id },
-      );
-    }
+  const account = await ctx.db.senderAccounts.get(ctx.workspaceId, conversation.accountId);
+  if (account && (!account.authenticated || !account.active)) {
+    throw new DomainError(
+      'account_not_usable',
+      `sender account ${account.id} is ${account.authenticated ? 'not active' : 'not authenticated'}`,
+      { accountId: account.id },
+    );
   }
   const message = await ctx.db.messages.queueOutgoing(ctx.workspaceId, conversation.id, input.content);
   return toApiMessage(message);

@@ -3,13 +3,13 @@ import type { ListHooksQuery } from '../inputs.js';
 import { toApiSubscription } from '../../mappers/subscription.mapper.js';
 import type { OperationContext } from '../context.js';
 
-/** A workspace holds at most a few subscriptions per event type; the page is cut from the list. */
+/** The workspace's webhook subscriptions in creation order, one page read from the database. */
 export async function listHooks(ctx: OperationContext, query: ListHooksQuery): Promise<SubscriptionPage> {
-  const all = await ctx.db.webhookSubscriptions.list(ctx.workspaceId);
+  const page = await ctx.db.webhookSubscriptions.listPage(ctx.workspaceId, query);
   return {
-    total: all.length,
+    total: page.total,
     offset: query.offset,
     limit: query.limit,
-    items: all.slice(query.offset, query.offset + query.limit).map(toApiSubscription),
+    items: page.items.map(toApiSubscription),
   };
 }

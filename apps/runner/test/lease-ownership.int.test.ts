@@ -1,0 +1,109 @@
+/**
+ * De-risks lease ownership inside one runner process: every claim has an owner of its own, so a
+ * worker whose lease was taken from it (a user changed the lead, a network event made it due
+ * again) cannot write over a later claim of the same lead by another worker of the same runner.
+ * Were the runner's workers one owner, the stale worker's report would advance the lead a second
+ * time and the step the other worker was about to run would be skipped.
+ */
+import type { NetworkPort } from '@outreach/network';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunnerStore } from '../src/store/runner-store.port.js';
+import { allLeads, defined, seedScenario, startWorld, step, type World } from './support/runner-harness.js';
+
+let world: World;
+afterEach(() => world.close());
+
+/** A promise with its resolve function, to hold one side of a race until the test lets it go. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+describe('two workers of one runner on the same lead', () => {
+  it('leave the later claim alone when the earlier one reports after losing its lease', async () => {
+    world = await startWorld({}, '2099-03-02T10:00:00.000Z');
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      steps: [step('visit_profile'), step('visit_profile')],
+    });
+    const [firstStepId, secondStepId] = scenario.stepIds;
+    const firstVisitArrived = signal();
+    const firstVisitGoes = signal();
+    const leaseTaken = signal();
+    const secondStepReached = signal();
+    const staleReportDone = signal();
+
+    // Worker 1's visit of the first step is held at the network until the test lets it go.
+    let visits = 0;
+    const network: NetworkPort = {
+      ...world.network,
+      pollEvents: (input) => world.network.pollEvents(input),
+      getRelationship: (input) => world.network.getRelationship(input),
+      sendInvitation: (input) => world.network.sendInvitation(input),
+      sendMessage: (input) => world.network.sendMessage(input),
+      async visitProfile(input) {
+        visits += 1;
+        if (visits === 1) {
+          firstVisitArrived.resolve();
+          await firstVisitGoes.promise;
+        }
+        return world.network.visitProfile(input);
+      },
+    };
+    // Worker 2 claims only once the lease was taken from worker 1, and is held before its action
+    // of the second step until worker 1 has reported.
+    let claims = 0;
+    let settles = 0;
+    const store: RunnerStore = {
+      ...world.store,
+      async claimDueLead(workspaceId, campaignId, lease) {
+        claims += 1;
+        if (claims === 2) await leaseTaken.promise;
+        return world.store.claimDueLead(workspaceId, campaignId, lease);
+      },
+      async recordPendingAction(workspaceId, leadId, owner, action) {
+        if (action.stepId === secondStepId) {
+          secondStepReached.resolve();
+          await staleReportDone.promise;
+        }
+        return world.store.recordPendingAction(workspaceId, leadId, owner, action);
+      },
+      async settleLead(workspaceId, leadId, owner, settlement) {
+        settles += 1;
+        // The second report is worker 1's, about the first step, after worker 2 completed it.
+        const stale = settles === 2;
+        try {
+          return await world.store.settleLead(workspaceId, leadId, owner, settlement);
+        } finally {
+          if (stale) staleReportDone.resolve();
+        }
+      },
+    };
+    const runner = world.runner(
+      { concurrency: 2, pacing: { minGapMinutes: 0, maxGapMinutes: 0 } },
+      { network, store },
+    );
+
+    const pass = runner.runOnce();
+    await firstVisitArrived.promise;
+    // A user sets the lead going again meanwhile: the lease is dropped, the pending key kept.
+    const [lead] = await allLeads(world, scenario);
+    await world.db.leads.setStatus(scenario.workspaceId, defined(lead, 'the lead').id, {
+      status: 'active',
+      internalStatus: 'queued',
+      nextActionAt: world.clock(),
+    });
+    leaseTaken.resolve();
+    await secondStepReached.promise;
+    firstVisitGoes.resolve();
+    await pass;
+
+    const visited = world.sandbox.state.log.list().map((action) => action.idempotencyKey.split(':')[1]);
+    expect(visited).toEqual([firstStepId, secondStepId]);
+    const [done] = await allLeads(world, scenario);
+    expect([done?.status, done?.internalStatus, done?.currentStep]).toEqual(['completed', 'finished', 2]);
+  });
+});

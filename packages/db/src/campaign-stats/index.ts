@@ -1,0 +1,6 @@
+export type {
+  CampaignStatsRepository,
+  CampaignSummary,
+  LeadWindowCounts,
+  LeadWindowQuery,
+} from './campaign-stats.repository.js';

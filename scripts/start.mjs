@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// Brings the whole service up on this machine as separate processes: MongoDB (from the test kit,
+// unless MONGODB_URI points at one), the sandbox network, the API, the runner and the dispatcher.
+// On first run it creates a demo workspace with two connected sandbox sender accounts, then prints
+// the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const env = process.env;
+const apiPort = Number(env.API_PORT ?? 3000);
+const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
+const mongoPort = Number(env.MONGO_PORT ?? 27027);
+const daySeconds = Number(env.DEMO_DAY_SECONDS ?? 10);
+const timeScale = String(Math.max(1, Math.round(86_400 / daySeconds)));
+const clockEpoch = new Date().toISOString();
+const stateFile = env.OUTREACH_STATE_FILE ?? join(root, '.outreach', 'dev.json');
+
+const children = [];
+let stopping = false;
+
+function run(name, script, args, extraEnv, ready) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, script), ...args], {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push({ name, child });
+    let settled = false;
+    const onLine = (line) => {
+      process.stdout.write(`[${name}] ${line}\n`);
+      const match = !settled && ready?.(line);
+      if (match) {
+        settled = true;
+        resolve(match);
+      }
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffer = '';
+      stream.on('data', (chunk) => {
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        lines.forEach(onLine);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      if (!settled) reject(new Error(`${name} exited before it was ready (${signal ?? code})`));
+      else if (!stopping) {
+        console.error(`[${name}] exited (${signal ?? code}); stopping the service`);
+        void shutdown(1);
+      }
+    });
+    if (!ready) {
+      settled = true;
+      resolve(true);
+    }
+  });
+}
+
+function runOnce(script, args, extraEnv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, script), ...args], {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${script} ${args.join(' ')} failed (${code})`)),
+    );
+  });
+}
+
+async function waitForHttp(url, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function demoWorkspace(mongoUri, apiUrl) {
+  if (existsSync(stateFile)) {
+    const previous = JSON.parse(readFileSync(stateFile, 'utf8'));
+    const res = await fetch(`${apiUrl}/v1/accounts`, { headers: { 'x-api-key': previous.apiKey } });
+    if (previous.mongoUri === mongoUri && res.ok) return previous;
+  }
+  const admin = 'apps/api/dist/cli/admin.js';
+  const adminEnv = { MONGODB_URI: mongoUri };
+  const ws = JSON.parse(
+    await runOnce(admin, ['workspace', 'create', '--name', 'Demo', '--plan', 'agency', '--json'], adminEnv),
+  );
+  for (const [name, id] of [
+    ['Demo sender one', 'demo-sender-one'],
+    ['Demo sender two', 'demo-sender-two'],
+  ]) {
+    await runOnce(
+      admin,
+      [
+        'account',
+        'create',
+        '--workspace',
+        ws.workspaceId,
+        '--name',
+        name,
+        '--public-identifier',
+        id,
+        '--json',
+      ],
+      adminEnv,
+    );
+  }
+  return { apiKey: ws.apiKey, workspaceId: ws.workspaceId };
+}
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nstopping...');
+  for (const { child } of [...children].reverse()) {
+    if (child.exitCode !== null) continue;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+async function main() {
+  let mongoUri = env.MONGODB_URI;
+  if (!mongoUri) {
+    const base = await run(
+      'mongo',
+      'packages/mongo-testkit/dist/cli.js',
+      ['--port', String(mongoPort)],
+      {},
+      (l) => l.match(/mongodb:\/\/\S+/)?.[0],
+    );
+    mongoUri = `${base.replace(/\/$/, '')}/outreach`;
+  }
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const clock = { TIME_SCALE: timeScale, CLOCK_EPOCH: clockEpoch };
+
+  await run('sandbox', 'packages/network/dist/sandbox/cli.js', [], { PORT: String(sandboxPort), ...clock });
+  await waitForHttp(`${sandboxUrl}/healthz`);
+  await run('api', 'apps/api/dist/server.js', [], {
+    PORT: String(apiPort),
+    MONGODB_URI: mongoUri,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    ...clock,
+  });
+  await waitForHttp(`${apiUrl}/readyz`);
+  const demo = await demoWorkspace(mongoUri, apiUrl);
+  await run('runner', 'apps/runner/dist/main.js', [], {
+    MONGODB_URI: mongoUri,
+    NETWORK_URL: sandboxUrl,
+    ...clock,
+  });
+  await run('dispatcher', 'apps/dispatcher/dist/main.js', [], {
+    MONGODB_URI: mongoUri,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    ...clock,
+  });
+
+  const info = {
+    apiUrl,
+    docsUrl: `${apiUrl}/docs`,
+    apiKey: demo.apiKey,
+    workspaceId: demo.workspaceId,
+    mongoUri,
+    sandboxUrl,
+  };
+  mkdirSync(dirname(stateFile), { recursive: true });
+  writeFileSync(stateFile, `${JSON.stringify(info, null, 2)}\n`);
+  console.log(`
+The outreach service is up (a sandbox day lasts ${daySeconds} s).
+  API:      ${apiUrl}
+  Docs:     ${info.docsUrl}
+  API key:  ${info.apiKey}
+  Sandbox:  ${sandboxUrl}
+  MongoDB:  ${mongoUri}
+Written to ${stateFile}. Press Ctrl-C to stop.`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  void shutdown(1);
+});
