@@ -13,16 +13,20 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let packages = 0;
-for (const group of ['packages', 'apps']) {
-  for (const name of readdirSync(join(root, group))) {
-    const file = join(root, group, name, 'test-results.json');
-    if (!existsSync(file)) continue;
-    const result = JSON.parse(readFileSync(file, 'utf8'));
-    packages += 1;
-    passed += result.numPassedTests;
-    failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
-    skipped += result.numPendingTests + result.numTodoTests;
-  }
+const projects = [
+  ...['packages', 'apps'].flatMap((group) =>
+    readdirSync(join(root, group)).map((name) => join(root, group, name)),
+  ),
+  join(root, 'e2e'),
+];
+for (const project of projects) {
+  const file = join(project, 'test-results.json');
+  if (!existsSync(file)) continue;
+  const result = JSON.parse(readFileSync(file, 'utf8'));
+  packages += 1;
+  passed += result.numPassedTests;
+  failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
+  skipped += result.numPendingTests + result.numTodoTests;
 }
 
 console.log(`\n${packages} packages tested`);
