@@ -4,7 +4,7 @@
  * deadline and closes the database.
  */
 import { connectDb } from '@outreach/db';
-import { createScaledClock, systemClock } from '@outreach/network';
+import { clockForTimeScale } from '@outreach/network';
 import { pino } from 'pino';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -14,13 +14,7 @@ import { createShutdown } from './http/graceful-shutdown.js';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
-  const clock =
-    config.TIME_SCALE === 1
-      ? systemClock
-      : createScaledClock({
-          scale: config.TIME_SCALE,
-          ...(config.CLOCK_EPOCH ? { epoch: config.CLOCK_EPOCH } : {}),
-        });
+  const clock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
   const db = await connectDb(config.MONGODB_URI, { clock });
   let shuttingDown = (): boolean => false;
   const app = createApp({

@@ -4,22 +4,13 @@
  */
 import type { AccountUsage, SenderAccount, SenderAccountPage } from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usagePeriodKeys } from '../src/operations/accounts/account-usage.js';
-import { createAccount, createWorkspace, unknownId, type TestWorkspace } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { createAccount, createWorkspace, unknownId, useWorkspace } from './support/fixtures.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let ws: TestWorkspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await createWorkspace(app);
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
+const ws = useWorkspace(app);
 
 describe('POST /v1/accounts', () => {
   it('registers a connected account with the default caps and answers 201', async () => {

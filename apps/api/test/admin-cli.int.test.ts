@@ -8,11 +8,11 @@ import { promisify } from 'node:util';
 import type { CampaignPage, SenderAccount } from '@outreach/contract';
 import { AmbiguousMatchError, asWorkspaceId, connectDb, type Db } from '@outreach/db';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin-main.js';
 import { ApiClient } from './support/api-client.js';
 import { createWorkspace } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { useTestApp } from './support/test-app.js';
 
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -38,15 +38,7 @@ async function admin(args: string[]): Promise<CliResult> {
   }
 }
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp({ apiKeyCacheMs: 0 });
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({ apiKeyCacheMs: 0 });
 
 describe('outreach-admin', () => {
   let workspaceId: string;

@@ -10,47 +10,53 @@ import type {
   WorkspaceAnalytics,
 } from '@outreach/contract';
 import { asWorkspaceId, type NewAction } from '@outreach/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addLeads,
-  addStep,
   createAccount,
   createCampaign,
+  createCampaignWithSteps,
   createWorkspace,
   unknownId,
-  type TestWorkspace,
+  useWorkspace,
 } from './support/fixtures.js';
 import { callsTo, recordingDb, type DbCall } from './support/db-spy.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp, useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let ws: TestWorkspace;
+/** When the data layer says records are created or changed: leads are added on 2 June 2025. */
+let dbNow = new Date('2025-06-02T09:00:00Z');
+const app = useTestApp({ dbClock: () => dbNow });
+const ws = useWorkspace(app);
 let campaign: Campaign;
 let steps: StepList['steps'];
 let leadIds: string[];
 let accountId: string;
 
-/** When the data layer says records are created or changed: leads are added on 2 June 2025. */
-let dbNow = new Date('2025-06-02T09:00:00Z');
-
 let sequence = 0;
-async function record(action: Omit<NewAction, 'campaignId' | 'idempotencyKey'> & { campaignId?: string }) {
+/** Records an action of the measured campaign's sender account, on the given step and variant. */
+async function record(
+  type: NewAction['type'],
+  leadId: string,
+  occurredAt: Date,
+  on: Pick<NewAction, 'stepId' | 'variantId'>,
+) {
   sequence += 1;
   await app.db.actions.record(asWorkspaceId(ws.workspaceId), {
     campaignId: campaign.id,
     idempotencyKey: `test-${sequence}`,
-    ...action,
+    leadId,
+    accountId,
+    type,
+    occurredAt,
+    ...on,
   });
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ dbClock: () => dbNow });
-  ws = await createWorkspace(app);
   accountId = (await createAccount(ws.api)).id;
-  campaign = await createCampaign(ws.api, { name: 'Measured' });
-  await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
-  const withMessage = await addStep(ws.api, campaign.id, { order: 1, type: 'message' });
-  const messageStep = withMessage.steps[1];
+  const measured = await createCampaignWithSteps(ws.api, ['invitation', 'message'], { name: 'Measured' });
+  campaign = measured.campaign;
+  const messageStep = measured.steps[1];
   await ws.api.post(`/v1/campaigns/${campaign.id}/steps/${messageStep?.id}/variants`, { body: 'B' });
   steps = (await ws.api.get<{ steps: StepList['steps'] }>(`/v1/campaigns/${campaign.id}`)).body.steps;
   await addLeads(ws.api, campaign.id, ['l1', 'l2', 'l3', 'l4']);
@@ -59,60 +65,17 @@ beforeAll(async () => {
   const [variantA, variantB] = message?.variants ?? [];
   const day1 = new Date('2025-06-02T10:00:00Z');
   const day2 = new Date('2025-06-03T10:00:00Z');
-  for (const leadId of leadIds) {
-    await record({
-      leadId,
-      accountId,
-      stepId: invitation?.id ?? null,
-      type: 'invitation_sent',
-      occurredAt: day1,
-    });
-  }
-  for (const leadId of leadIds.slice(0, 2)) {
-    await record({
-      leadId,
-      accountId,
-      stepId: invitation?.id ?? null,
-      type: 'invitation_accepted',
-      occurredAt: day2,
-    });
-  }
-  await record({
-    leadId: leadIds[0] as string,
-    accountId,
-    stepId: message?.id ?? null,
-    variantId: variantA?.id ?? null,
-    type: 'message_sent',
-    occurredAt: day2,
-  });
-  await record({
-    leadId: leadIds[1] as string,
-    accountId,
-    stepId: message?.id ?? null,
-    variantId: variantB?.id ?? null,
-    type: 'message_sent',
-    occurredAt: day2,
-  });
-  await record({
-    leadId: leadIds[0] as string,
-    accountId,
-    stepId: message?.id ?? null,
-    variantId: variantA?.id ?? null,
-    type: 'reply_received',
-    occurredAt: day2,
-  });
+  const onInvitation = { stepId: invitation?.id ?? null };
+  const onA = { stepId: message?.id ?? null, variantId: variantA?.id ?? null };
+  const onB = { stepId: message?.id ?? null, variantId: variantB?.id ?? null };
+  for (const leadId of leadIds) await record('invitation_sent', leadId, day1, onInvitation);
+  for (const leadId of leadIds.slice(0, 2)) await record('invitation_accepted', leadId, day2, onInvitation);
+  const [first, second, third] = leadIds as [string, string, string];
+  await record('message_sent', first, day2, onA);
+  await record('message_sent', second, day2, onB);
+  await record('reply_received', first, day2, onA);
   // Outside the window used below.
-  await record({
-    leadId: leadIds[2] as string,
-    accountId,
-    stepId: invitation?.id ?? null,
-    type: 'profile_visited',
-    occurredAt: new Date('2025-07-01T00:00:00Z'),
-  });
-});
-
-afterAll(async () => {
-  await app.close();
+  await record('profile_visited', third, new Date('2025-07-01T00:00:00Z'), onInvitation);
 });
 
 describe('GET /v1/campaigns/{campaignId}/analytics', () => {

@@ -4,10 +4,10 @@
  * the count, and is answered 429 with Retry-After and RateLimit-* headers beyond it.
  */
 import { asWorkspaceId } from '@outreach/db';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { createWorkspace } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { useTestApp } from './support/test-app.js';
 
 const KEY_PREFIX_LENGTH = 12;
 
@@ -16,13 +16,7 @@ function pause(ms: number): Promise<void> {
 }
 
 describe('API key revocation', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({ apiKeyCacheMs: 300 });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const app = useTestApp({ apiKeyCacheMs: 300 });
 
   it('honours a revocation once the key cache time has passed', async () => {
     const ws = await createWorkspace(app);
@@ -56,17 +50,9 @@ async function startOfUsableWindow(): Promise<void> {
 }
 
 describe('rate limiting', () => {
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    first = await startTestApp({ rateLimitPerMinute: 3 });
-    second = await startTestApp({ rateLimitPerMinute: 3 });
-  });
+  const first = useTestApp({ rateLimitPerMinute: 3 });
+  const second = useTestApp({ rateLimitPerMinute: 3 });
   beforeEach(startOfUsableWindow, 10_000);
-  afterAll(async () => {
-    await first.close();
-    await second.close();
-  });
 
   it('sends RateLimit-* headers and answers 429 with Retry-After beyond the limit, across instances', async () => {
     const ws = await createWorkspace(first);

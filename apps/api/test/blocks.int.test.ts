@@ -3,31 +3,14 @@
  * nothing), campaign blocks (Pro or Agency only), and workspace block precedence.
  */
 import type { BlockedLead, BlockResult, UnblockResult } from '@outreach/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addLeads,
-  createCampaign,
-  createWorkspace,
-  unknownId,
-  type TestWorkspace,
-} from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { addLeads, createCampaign, createWorkspace, unknownId, useWorkspace } from './support/fixtures.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 describe('workspace block list', () => {
-  let ws: TestWorkspace;
-  beforeAll(async () => {
-    ws = await createWorkspace(app, 'starter');
-  });
+  const ws = useWorkspace(app, 'starter');
 
   it('blocks identifiers once: blocked counts only new blocks', async () => {
     const first = await ws.api.post<BlockResult>('/v1/blocked-leads', {

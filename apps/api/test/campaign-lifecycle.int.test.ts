@@ -4,32 +4,14 @@
  */
 import type { Campaign, CampaignDetail } from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addLeads,
-  createAccount,
-  createCampaign,
-  createWorkspace,
-  unknownId,
-  type TestWorkspace,
-} from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { addLeads, createAccount, createCampaign, unknownId, useWorkspace } from './support/fixtures.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 describe('start and pause', () => {
-  let ws: TestWorkspace;
-  beforeAll(async () => {
-    ws = await createWorkspace(app);
-  });
+  const ws = useWorkspace(app);
 
   async function statusOf(id: string): Promise<string> {
     return (await ws.api.get<CampaignDetail>(`/v1/campaigns/${id}`)).body.status;
@@ -121,10 +103,7 @@ describe('start and pause', () => {
 });
 
 describe('POST /v1/campaigns/{campaignId}/senders', () => {
-  let ws: TestWorkspace;
-  beforeAll(async () => {
-    ws = await createWorkspace(app);
-  });
+  const ws = useWorkspace(app);
 
   it('assigns accounts and spreads the leads that have not started evenly over them', async () => {
     const [first, second] = [await createAccount(ws.api), await createAccount(ws.api)];

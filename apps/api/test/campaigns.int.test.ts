@@ -3,32 +3,21 @@
  * the sequence view.
  */
 import type { Campaign, CampaignDetail, CampaignPage, Sequence } from '@outreach/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  addStep,
   createAccount,
   createCampaign,
+  createCampaignWithSteps,
   createWorkspace,
   unknownId,
-  type TestWorkspace,
+  useWorkspace,
 } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 describe('POST /v1/campaigns', () => {
-  let ws: TestWorkspace;
-  beforeAll(async () => {
-    ws = await createWorkspace(app);
-  });
+  const ws = useWorkspace(app);
 
   it('creates a draft campaign with the default settings and answers 201', async () => {
     const res = await ws.api.post<Campaign>('/v1/campaigns', { name: '  Fintech founders  ' });
@@ -100,9 +89,8 @@ describe('POST /v1/campaigns', () => {
 });
 
 describe('GET /v1/campaigns', () => {
-  let ws: TestWorkspace;
+  const ws = useWorkspace(app);
   beforeAll(async () => {
-    ws = await createWorkspace(app);
     for (const name of ['Alpha outreach', 'Beta outreach', 'Gamma follow-up'])
       await createCampaign(ws.api, { name });
   });
@@ -138,13 +126,12 @@ describe('GET /v1/campaigns', () => {
 });
 
 describe('GET and PATCH /v1/campaigns/{id}', () => {
-  let ws: TestWorkspace;
+  const ws = useWorkspace(app);
   let campaign: Campaign;
   beforeAll(async () => {
-    ws = await createWorkspace(app);
-    campaign = await createCampaign(ws.api, { name: 'Detail' });
-    await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
-    await addStep(ws.api, campaign.id, { order: 1, type: 'message', delay: 2 });
+    ({ campaign } = await createCampaignWithSteps(ws.api, ['invitation', { type: 'message', delay: 2 }], {
+      name: 'Detail',
+    }));
   });
 
   it('answers the campaign with its whole sequence', async () => {

@@ -8,19 +8,20 @@ import {
   LAST_MESSAGE_PREVIEW_LENGTH,
   type Conversation as StoredConversation,
 } from '@outreach/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addLeads,
   createAccount,
   createCampaign,
   createWorkspace,
-  type TestWorkspace,
+  seedConversation,
+  useWorkspace,
 } from './support/fixtures.js';
 import { recordingDb, type DbCall } from './support/db-spy.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp, useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let ws: TestWorkspace;
+const app = useTestApp();
+const ws = useWorkspace(app);
 let account: SenderAccount;
 let campaignId: string;
 let otherCampaignId: string;
@@ -31,8 +32,6 @@ const path = (conversation: { conversationUrn: string }, suffix = '') =>
   `/v1/conversations/${encodeURIComponent(conversation.conversationUrn)}${suffix}`;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await createWorkspace(app);
   account = await createAccount(ws.api);
   const campaign = await createCampaign(ws.api);
   const other = await createCampaign(ws.api);
@@ -44,36 +43,30 @@ beforeAll(async () => {
   const [lead] = (await app.db.leads.list(workspaceId, campaign.id)).items;
   const [otherLead] = (await app.db.leads.list(workspaceId, other.id)).items;
   if (!lead || !otherLead) throw new Error('leads missing');
-  talkative = await app.db.conversations.getOrCreateForLead(workspaceId, {
-    leadId: lead.id,
-    campaignId: campaign.id,
-    accountId: account.id,
-  });
-  quiet = await app.db.conversations.getOrCreateForLead(workspaceId, {
-    leadId: otherLead.id,
-    campaignId: other.id,
-    accountId: account.id,
-  });
-  await app.db.messages.append(workspaceId, talkative.id, {
-    sender: 'account',
-    content: 'Hi Ada, thanks for connecting!',
-    sentAt: new Date('2025-06-02T09:00:00Z'),
-  });
-  await app.db.messages.append(workspaceId, talkative.id, {
-    sender: 'lead',
-    content: 'Happy to talk next week.',
-    sentAt: new Date('2025-06-02T10:00:00Z'),
-    externalId: 'net-msg-1',
-  });
-  await app.db.messages.append(workspaceId, quiet.id, {
-    sender: 'account',
-    content: 'Hello!',
-    sentAt: new Date('2025-06-01T09:00:00Z'),
-  });
-});
-
-afterAll(async () => {
-  await app.close();
+  talkative = await seedConversation(
+    app.db,
+    ws.workspaceId,
+    { leadId: lead.id, campaignId: campaign.id, accountId: account.id },
+    [
+      {
+        sender: 'account',
+        content: 'Hi Ada, thanks for connecting!',
+        sentAt: new Date('2025-06-02T09:00:00Z'),
+      },
+      {
+        sender: 'lead',
+        content: 'Happy to talk next week.',
+        sentAt: new Date('2025-06-02T10:00:00Z'),
+        externalId: 'net-msg-1',
+      },
+    ],
+  );
+  quiet = await seedConversation(
+    app.db,
+    ws.workspaceId,
+    { leadId: otherLead.id, campaignId: other.id, accountId: account.id },
+    [{ sender: 'account', content: 'Hello!', sentAt: new Date('2025-06-01T09:00:00Z') }],
+  );
 });
 
 describe('GET /v1/conversations', () => {
@@ -121,16 +114,18 @@ describe('conversation summaries', () => {
       const workspaceId = asWorkspaceId(own.workspaceId);
       const long = 'z'.repeat(LAST_MESSAGE_PREVIEW_LENGTH + 20);
       for (const [index, lead] of (await counted.db.leads.list(workspaceId, campaign.id)).items.entries()) {
-        const conversation = await counted.db.conversations.getOrCreateForLead(workspaceId, {
-          leadId: lead.id,
-          campaignId: campaign.id,
-          accountId: sender.id,
-        });
-        await counted.db.messages.append(workspaceId, conversation.id, {
-          sender: 'lead',
-          content: index === 0 ? long : 'short',
-          sentAt: new Date(Date.UTC(2025, 5, 2, 10 + index)),
-        });
+        await seedConversation(
+          counted.db,
+          own.workspaceId,
+          { leadId: lead.id, campaignId: campaign.id, accountId: sender.id },
+          [
+            {
+              sender: 'lead',
+              content: index === 0 ? long : 'short',
+              sentAt: new Date(Date.UTC(2025, 5, 2, 10 + index)),
+            },
+          ],
+        );
       }
 
       calls.length = 0;
@@ -159,16 +154,12 @@ describe('conversation summaries', () => {
     const workspaceId = asWorkspaceId(own.workspaceId);
     const [lead] = (await app.db.leads.list(workspaceId, campaign.id)).items;
     expect(lead?.accountId).toBeNull();
-    const conversation = await app.db.conversations.getOrCreateForLead(workspaceId, {
-      leadId: lead?.id ?? '',
-      campaignId: campaign.id,
-      accountId: through.id,
-    });
-    await app.db.messages.append(workspaceId, conversation.id, {
-      sender: 'lead',
-      content: 'Hello?',
-      sentAt: new Date('2025-06-02T10:00:00Z'),
-    });
+    const conversation = await seedConversation(
+      app.db,
+      own.workspaceId,
+      { leadId: lead?.id ?? '', campaignId: campaign.id, accountId: through.id },
+      [{ sender: 'lead', content: 'Hello?', sentAt: new Date('2025-06-02T10:00:00Z') }],
+    );
     expect((await own.api.get<Conversation>(path(conversation))).body.accountId).toBe(through.id);
     const listed = await own.api.get<ConversationPage>('/v1/conversations');
     expect(listed.body.items.map((c) => c.accountId)).toEqual([through.id]);

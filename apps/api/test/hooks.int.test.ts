@@ -5,21 +5,12 @@
 import type { Subscription, SubscriptionPage, WebhookEvent } from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
 import { EVENT_TYPES } from '@outreach/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type TestWorkspace } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createWorkspace, useWorkspace } from './support/fixtures.js';
+import { startTestApp, useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let ws: TestWorkspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await createWorkspace(app);
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
+const ws = useWorkspace(app);
 
 describe('subscriptions', () => {
   it('creates a subscription with a signing secret and answers 201', async () => {

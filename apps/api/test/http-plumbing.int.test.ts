@@ -4,21 +4,12 @@
  * and authentication by API key.
  */
 import type { Db } from '@outreach/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type TestWorkspace } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useWorkspace } from './support/fixtures.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let workspace: TestWorkspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  workspace = await createWorkspace(app);
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
+const workspace = useWorkspace(app);
 
 function expectErrorShape(body: unknown, statusCode: number): void {
   expect(body).toMatchObject({ statusCode, message: expect.any(String) });
@@ -173,20 +164,11 @@ describe('the error shape', () => {
 });
 
 describe('unexpected failures', () => {
-  let failing: TestApp;
-  let failingWorkspace: TestWorkspace;
-
-  beforeAll(async () => {
-    failing = await startTestApp({
-      wrapDb: (db) => withFailingCampaignList(db),
-      pingDatabase: () => Promise.reject(new Error('connection refused')),
-    });
-    failingWorkspace = await createWorkspace(failing);
+  const failing = useTestApp({
+    wrapDb: (db) => withFailingCampaignList(db),
+    pingDatabase: () => Promise.reject(new Error('connection refused')),
   });
-
-  afterAll(async () => {
-    await failing.close();
-  });
+  const failingWorkspace = useWorkspace(failing);
 
   it('answers 500 with a generic message and the request id, nothing internal', async () => {
     const res = await failingWorkspace.api.get<{ message: string }>('/v1/campaigns', {

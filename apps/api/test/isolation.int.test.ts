@@ -5,20 +5,20 @@
  */
 import type { BlockedLead, Conversation, ConversationPage, StepList } from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addLeads,
-  addStep,
   createAccount,
   createCampaign,
-  createWorkspace,
-  type TestWorkspace,
+  createCampaignWithSteps,
+  seedConversation,
+  useWorkspace,
 } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let owner: TestWorkspace;
-let intruder: TestWorkspace;
+const app = useTestApp();
+const owner = useWorkspace(app, 'pro', 'Owner');
+const intruder = useWorkspace(app, 'agency', 'Intruder');
 const ids = {
   campaign: '',
   step: '',
@@ -54,14 +54,8 @@ async function snapshot(): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  owner = await createWorkspace(app, 'pro', 'Owner');
-  intruder = await createWorkspace(app, 'agency', 'Intruder');
-
   const account = await createAccount(owner.api);
-  const campaign = await createCampaign(owner.api);
-  await addStep(owner.api, campaign.id, { order: 0, type: 'invitation' });
-  const { steps } = await addStep(owner.api, campaign.id, { order: 1, type: 'message' });
+  const { campaign, steps } = await createCampaignWithSteps(owner.api, ['invitation', 'message']);
   await addLeads(owner.api, campaign.id, ['owned-lead']);
   await owner.api.post('/v1/blocked-leads', { leads: [{ publicIdentifier: 'owned-block' }] });
   await owner.api.post(`/v1/campaigns/${campaign.id}/blocked-leads`, {
@@ -74,16 +68,12 @@ beforeAll(async () => {
   const workspaceId = asWorkspaceId(owner.workspaceId);
   const lead = (await app.db.leads.list(workspaceId, campaign.id)).items[0];
   if (!lead) throw new Error('lead missing');
-  const conversation = await app.db.conversations.getOrCreateForLead(workspaceId, {
-    leadId: lead.id,
-    campaignId: campaign.id,
-    accountId: account.id,
-  });
-  await app.db.messages.append(workspaceId, conversation.id, {
-    sender: 'lead',
-    content: 'Hi',
-    sentAt: new Date(),
-  });
+  const conversation = await seedConversation(
+    app.db,
+    owner.workspaceId,
+    { leadId: lead.id, campaignId: campaign.id, accountId: account.id },
+    [{ sender: 'lead', content: 'Hi', sentAt: new Date() }],
+  );
 
   ids.campaign = campaign.id;
   ids.step = (steps as StepList['steps'])[1]?.id as string;
@@ -96,10 +86,6 @@ beforeAll(async () => {
   ).id;
   ids.urn = conversation.conversationUrn;
   ids.intruderCampaign = (await createCampaign(intruder.api)).id;
-});
-
-afterAll(async () => {
-  await app.close();
 });
 
 describe('a second workspace', () => {

@@ -11,28 +11,12 @@ import type {
 } from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
 import { eventId } from '@outreach/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addLeads,
-  createAccount,
-  createCampaign,
-  createWorkspace,
-  unknownId,
-  type TestWorkspace,
-} from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { addLeads, createAccount, createCampaign, unknownId, useWorkspace } from './support/fixtures.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let ws: TestWorkspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await createWorkspace(app);
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
+const ws = useWorkspace(app);
 
 async function leadsOf(campaignId: string, query = ''): Promise<CampaignLeadPage> {
   return (await ws.api.get<CampaignLeadPage>(`/v1/campaigns/${campaignId}/leads${query}`)).body;

@@ -3,23 +3,14 @@
  * is all that is read (with the total counted beside it), never the whole list cut in memory.
  */
 import type { SenderAccountPage, SubscriptionPage } from '@outreach/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordingDb, type DbCall } from './support/db-spy.js';
-import { createAccount, createWorkspace, type TestWorkspace } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { createAccount, useWorkspace } from './support/fixtures.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let ws: TestWorkspace;
 const calls: DbCall[] = [];
-
-beforeAll(async () => {
-  app = await startTestApp({ wrapDb: (db) => recordingDb(db, calls) });
-  ws = await createWorkspace(app);
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({ wrapDb: (db) => recordingDb(db, calls) });
+const ws = useWorkspace(app);
 
 /** The repository reads of one request, besides authentication and rate limiting. */
 async function readsOf<T>(request: () => Promise<T>): Promise<{ result: T; reads: DbCall[] }> {

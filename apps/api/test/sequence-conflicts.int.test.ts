@@ -5,14 +5,11 @@
  */
 import type { CampaignDetail, StepList } from '@outreach/contract';
 import { VersionConflictError, type Db } from '@outreach/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
-import { addStep, createCampaign, createWorkspace, type TestWorkspace } from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { createCampaignWithSteps, useWorkspace } from './support/fixtures.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let contested: TestApp;
-let ws: TestWorkspace;
 let attempts = 0;
 
 /** The database as the app sees it, where another edit of the sequence always got in first. */
@@ -26,22 +23,13 @@ function alwaysOutraced(db: Db): Db {
   return { ...db, campaigns };
 }
 
-beforeAll(async () => {
-  app = await startTestApp();
-  contested = await startTestApp({ wrapDb: alwaysOutraced, apiKeyCacheMs: 0 });
-  ws = await createWorkspace(app);
-});
-
-afterAll(async () => {
-  await contested.close();
-  await app.close();
-});
+const app = useTestApp();
+const contested = useTestApp({ wrapDb: alwaysOutraced, apiKeyCacheMs: 0 });
+const ws = useWorkspace(app);
 
 describe('an edit that keeps losing the race', () => {
   it('answers 409 version_conflict on every step and variant operation, changing nothing', async () => {
-    const campaign = await createCampaign(ws.api);
-    await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
-    const { steps } = await addStep(ws.api, campaign.id, { order: 1, type: 'message' });
+    const { campaign, steps } = await createCampaignWithSteps(ws.api, ['invitation', 'message']);
     const [invitation, message] = steps as StepList['steps'];
     const variant = message?.variants?.[0];
     // A second variant, so that deleting one breaks no rule of the domain.

@@ -4,29 +4,20 @@
  */
 import type { CampaignDetail, StepList } from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addLeads,
   addStep,
   createCampaign,
-  createWorkspace,
+  createCampaignWithSteps,
   unknownId,
-  type TestWorkspace,
+  useWorkspace,
 } from './support/fixtures.js';
 import { applyProgress } from './support/lead-progress.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let ws: TestWorkspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await createWorkspace(app);
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
+const ws = useWorkspace(app);
 
 async function stepsOf(campaignId: string) {
   return (await ws.api.get<CampaignDetail>(`/v1/campaigns/${campaignId}`)).body.steps;
@@ -68,9 +59,7 @@ describe('POST /v1/campaigns/{id}/steps', () => {
   });
 
   it('shifts the steps at and after the insertion point down by one', async () => {
-    const campaign = await createCampaign(ws.api);
-    await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
-    await addStep(ws.api, campaign.id, { order: 1, type: 'message' });
+    const { campaign } = await createCampaignWithSteps(ws.api, ['invitation', 'message']);
     const before = await stepsOf(campaign.id);
     const res = await addStep(ws.api, campaign.id, { order: 1, type: 'visit_profile' });
     expect(res.steps.map((s) => [s.type, s.order])).toEqual([
@@ -82,8 +71,7 @@ describe('POST /v1/campaigns/{id}/steps', () => {
   });
 
   it('refuses an order beyond the current length with 400 and changes nothing', async () => {
-    const campaign = await createCampaign(ws.api);
-    await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
+    const { campaign } = await createCampaignWithSteps(ws.api, ['invitation']);
     const res = await ws.api.post(`/v1/campaigns/${campaign.id}/steps`, { order: 2, type: 'message' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'invalid_step_order' });
@@ -109,9 +97,7 @@ describe('POST /v1/campaigns/{id}/steps', () => {
   });
 
   it('keeps every lead on the step it was going to run next', async () => {
-    const campaign = await createCampaign(ws.api);
-    await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
-    await addStep(ws.api, campaign.id, { order: 1, type: 'message' });
+    const { campaign } = await createCampaignWithSteps(ws.api, ['invitation', 'message']);
     await addLeads(ws.api, campaign.id, ['fresh', 'invited', 'finished', 'replied']);
     const workspaceId = asWorkspaceId(ws.workspaceId);
     const byName = new Map(
@@ -172,8 +158,7 @@ describe('POST /v1/campaigns/{id}/steps', () => {
 
 describe('PUT and DELETE /v1/campaigns/{id}/steps/{stepId}', () => {
   it('updates delay, generic body and stop-on-reply', async () => {
-    const campaign = await createCampaign(ws.api);
-    const { steps } = await addStep(ws.api, campaign.id, { order: 0, type: 'message' });
+    const { campaign, steps } = await createCampaignWithSteps(ws.api, ['message']);
     const stepId = steps[0]?.id as string;
     const res = await ws.api.put(`/v1/campaigns/${campaign.id}/steps/${stepId}`, {
       delay: 4,
@@ -192,8 +177,7 @@ describe('PUT and DELETE /v1/campaigns/{id}/steps/{stepId}', () => {
   });
 
   it('refuses an empty update and a negative delay with 400, an unknown step with 404', async () => {
-    const campaign = await createCampaign(ws.api);
-    const { steps } = await addStep(ws.api, campaign.id, { order: 0, type: 'message' });
+    const { campaign, steps } = await createCampaignWithSteps(ws.api, ['message']);
     const path = `/v1/campaigns/${campaign.id}/steps/${steps[0]?.id}`;
     expect((await ws.api.put(path, {})).status).toBe(400);
     expect((await ws.api.put(path, { delay: -1 })).status).toBe(400);
@@ -203,10 +187,11 @@ describe('PUT and DELETE /v1/campaigns/{id}/steps/{stepId}', () => {
   });
 
   it('deletes a step, renumbers the rest and keeps leads on their next step', async () => {
-    const campaign = await createCampaign(ws.api);
-    await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
-    await addStep(ws.api, campaign.id, { order: 1, type: 'visit_profile' });
-    const { steps } = await addStep(ws.api, campaign.id, { order: 2, type: 'message' });
+    const { campaign, steps } = await createCampaignWithSteps(ws.api, [
+      'invitation',
+      'visit_profile',
+      'message',
+    ]);
     await addLeads(ws.api, campaign.id, ['early', 'late']);
     const workspaceId = asWorkspaceId(ws.workspaceId);
     const leads = (await app.db.leads.list(workspaceId, campaign.id)).items;

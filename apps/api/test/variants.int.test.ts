@@ -4,32 +4,16 @@
  * a step can be neither disabled nor deleted).
  */
 import type { VariantList } from '@outreach/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addStep,
-  createCampaign,
-  createWorkspace,
-  unknownId,
-  type TestWorkspace,
-} from './support/fixtures.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createCampaignWithSteps, unknownId, useWorkspace } from './support/fixtures.js';
+import { useTestApp } from './support/test-app.js';
 
-let app: TestApp;
-let ws: TestWorkspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await createWorkspace(app);
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
+const ws = useWorkspace(app);
 
 describe('variants', () => {
   async function messageStep() {
-    const campaign = await createCampaign(ws.api);
-    const { steps } = await addStep(ws.api, campaign.id, { order: 0, type: 'message' });
+    const { campaign, steps } = await createCampaignWithSteps(ws.api, ['message']);
     const step = steps[0];
     if (!step?.variants?.[0]) throw new Error('message step without its default variant');
     return {
@@ -57,8 +41,7 @@ describe('variants', () => {
   });
 
   it('refuses variants on an invitation step with 409', async () => {
-    const campaign = await createCampaign(ws.api);
-    const { steps } = await addStep(ws.api, campaign.id, { order: 0, type: 'invitation' });
+    const { campaign, steps } = await createCampaignWithSteps(ws.api, ['invitation']);
     const res = await ws.api.post(`/v1/campaigns/${campaign.id}/steps/${steps[0]?.id}/variants`, {
       body: 'x',
     });

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { systemClock } from '../src/clock.js';
+import { systemClock } from '@outreach/network';
 import { HttpSender, USER_AGENT } from '../src/delivery/http-sender.js';
 import { signWebhook } from '../src/delivery/sign-webhook.js';
 import { envelopeBody } from '../src/delivery/webhook-envelope.js';

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseUri } from '@outreach/mongo-testkit';
-import { systemClock } from '../src/clock.js';
+import { systemClock } from '@outreach/network';
 import type { DispatchHarness } from '../src/testing/dispatch-harness.js';
 import { dbHarness } from '../src/testing/db-harness.js';
 

@@ -18,7 +18,7 @@
  * (default 8). On a server named by MONGODB_URI the benchmark's databases (`runner_bench_*`) are
  * left behind, and their names printed: the data layer offers no way to drop a database.
  */
-import { connectDb, newId, type Db } from '@outreach/db';
+import { connectDb, type Db } from '@outreach/db';
 import { databaseUri } from '@outreach/mongo-testkit';
 import {
   createHttpNetwork,
@@ -33,6 +33,7 @@ import { createInterface } from 'node:readline';
 import { pino } from 'pino';
 import { createRunner } from '../src/runner/runner.js';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
+import { step } from '../test/support/sequence-steps.js';
 
 const SIZES = (process.env['BENCH_SIZES'] ?? '10000,100000').split(',').map(Number);
 const STEPS = Number(process.env['BENCH_STEPS'] ?? 500);
@@ -152,25 +153,10 @@ async function seedCampaign(db: Db, size: number): Promise<void> {
     networkAccounts: accounts,
     settings: { workingHours: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] } },
   });
-  const variant = (body: string, order: number) => ({
-    id: newId('variant'),
-    body,
-    order,
-    isDisabled: false,
-    icpDefinitionRaw: null,
-    aiTools: [],
-  });
   await db.campaigns.replaceSequence(workspace.id, created.id, {
     expectedVersion: created.version,
     steps: [
-      {
-        id: newId('step'),
-        type: 'message',
-        delay: 0,
-        stopOnReply: true,
-        genericBody: null,
-        variants: [variant('Hello {{firstName}}, A', 0), variant('Hello {{firstName}}, B', 1)],
-      },
+      step('message', { stopOnReply: true, bodies: ['Hello {{firstName}}, A', 'Hello {{firstName}}, B'] }),
     ],
   });
   for (let offset = 0; offset < size; offset += SEED_BATCH) {

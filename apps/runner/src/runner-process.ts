@@ -1,5 +1,5 @@
 import { connectDb } from '@outreach/db';
-import { createHttpNetwork, createScaledClock, systemClock, type Clock } from '@outreach/network';
+import { clockForTimeScale, createHttpNetwork, type Clock } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createRunner } from './runner/runner.js';
@@ -11,16 +11,12 @@ export interface RunningRunner {
 }
 
 /**
- * The clock the runner schedules with. With `TIME_SCALE` above 1 (or a `CLOCK_EPOCH`), time runs
- * faster than real time from the epoch on; a sandbox given the same scale and epoch reads the same
+ * The clock the runner schedules with. With `TIME_SCALE` above 1, time runs faster than real time
+ * from `CLOCK_EPOCH` (or the start) on; a sandbox given the same scale and epoch reads the same
  * time, so a demo day lasts `86400 / TIME_SCALE` seconds on both sides.
  */
 export function clockFromConfig(config: Pick<Config, 'TIME_SCALE' | 'CLOCK_EPOCH'>): Clock {
-  if (config.TIME_SCALE === 1 && config.CLOCK_EPOCH === undefined) return systemClock;
-  return createScaledClock({
-    scale: config.TIME_SCALE,
-    ...(config.CLOCK_EPOCH === undefined ? {} : { epoch: config.CLOCK_EPOCH }),
-  });
+  return clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
 }
 
 /** Connects to the database and the network and starts the runner's loop. */

@@ -5,8 +5,8 @@
  * failures are retried with the same idempotency key (so an action that did happen is not
  * repeated); permanent ones end the lead in error.
  */
-import type { NetworkPort } from '@outreach/network';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { networkWith } from './support/network-interference.js';
 import {
   allLeads,
   allLeadsDone,
@@ -15,6 +15,7 @@ import {
   drive,
   eventsOf,
   HOUR,
+  MONDAY_TEN_AM,
   seedScenario,
   startWorld,
   step,
@@ -22,13 +23,10 @@ import {
 } from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
-
-const TEN_AM = '2099-03-02T10:00:00.000Z';
 
 describe('a rate-limited sender account', () => {
   it('cools down until the retry-after has passed, then resumes', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 3, steps: [step('invitation')] });
     const accountId = scenario.accountId;
     world.sandbox.state.faults.arm({
@@ -59,7 +57,7 @@ describe('a rate-limited sender account', () => {
 
 describe('a pending invitation looked at while the sender is rate limited', () => {
   it('stays pending, and its acceptance is still recognised', async () => {
-    world = await startWorld({ acceptProbability: 0 }, TEN_AM);
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, {
       leads: 1,
       settings: { invitationTimeoutDays: 2 },
@@ -96,7 +94,7 @@ describe('a pending invitation looked at while the sender is rate limited', () =
 
 describe('a sender account that loses its session', () => {
   it('is disconnected once, parks its leads, and resumes after it is reconnected', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 2, steps: [step('visit_profile')] });
     const accountId = scenario.accountId;
     world.sandbox.state.expireSession(accountId, 'cookie expired');
@@ -127,20 +125,15 @@ describe('a sender account that loses its session', () => {
   });
 
   it('fires the disconnection once when an action learns of it before the event feed does', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('visit_profile')] });
     const accountId = scenario.accountId;
-    const network: NetworkPort = {
-      ...world.network,
-      pollEvents: (input) => world.network.pollEvents(input),
-      getRelationship: (input) => world.network.getRelationship(input),
-      sendInvitation: (input) => world.network.sendInvitation(input),
-      sendMessage: (input) => world.network.sendMessage(input),
+    const network = networkWith(world.network, {
       visitProfile(input) {
         world.sandbox.state.expireSession(accountId, 'logged out');
         return world.network.visitProfile(input);
       },
-    };
+    });
     const runner = world.runner({}, { network });
 
     await runner.runOnce();
@@ -160,7 +153,7 @@ describe('a sender account that loses its session', () => {
 
 describe('transient and permanent failures', () => {
   it('retries a failed action later and sends it once', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('invitation')] });
     world.sandbox.state.faults.arm({ kind: 'server_error', operations: ['sendInvitation'], count: 2 });
 
@@ -174,7 +167,7 @@ describe('transient and permanent failures', () => {
   });
 
   it('does not repeat an action that happened although its answer was lost', async () => {
-    world = await startWorld({ alreadyConnectedProbability: 1 }, TEN_AM);
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
     world.sandbox.state.faults.arm({
       kind: 'timeout',
@@ -195,7 +188,7 @@ describe('transient and permanent failures', () => {
   });
 
   it('ends a lead whose profile does not exist in error, and goes on with the others', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, {
       leads: [{ publicIdentifier: 'missing-person' }, { publicIdentifier: 'real-person' }],
       steps: [step('visit_profile')],

@@ -5,9 +5,9 @@
  * idempotency key; and campaigns are checked for completion without counting their leads, right
  * after the last one finishes.
  */
-import type { NetworkPort } from '@outreach/network';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunnerStore } from '../src/store/runner-store.port.js';
+import { networkWith } from './support/network-interference.js';
 import {
   allLeads,
   allLeadsDone,
@@ -15,6 +15,7 @@ import {
   defined,
   drive,
   eventsOf,
+  MONDAY_TEN_AM,
   seedScenario,
   startWorld,
   step,
@@ -23,9 +24,6 @@ import {
 } from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
-
-const TEN_AM = '2099-03-02T10:00:00.000Z';
 
 /** The world's store, with `userChange` made right after the event handler read the leads. */
 function userActsWhileEventIsHandled(userChange: () => Promise<unknown>): RunnerStore {
@@ -45,7 +43,7 @@ async function theLead(scenario: Scenario) {
 
 describe('a user changing a lead while the runner handles a network event about it', () => {
   it('keeps the pause made while an acceptance was being handled', async () => {
-    world = await startWorld({ acceptProbability: 0 }, TEN_AM);
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, {
       leads: 1,
       steps: [step('invitation'), step('visit_profile')],
@@ -69,7 +67,7 @@ describe('a user changing a lead while the runner handles a network event about 
   });
 
   it('keeps the status set by hand while a reply was being handled', async () => {
-    world = await startWorld({ alreadyConnectedProbability: 1 }, TEN_AM);
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, {
       leads: 1,
       steps: [
@@ -97,7 +95,7 @@ describe('a user changing a lead while the runner handles a network event about 
 
 describe('a pending invitation', () => {
   it('looked at before its timeout (counted from its sending) keeps waiting to be accepted', async () => {
-    world = await startWorld({ acceptProbability: 0 }, TEN_AM);
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, {
       leads: 1,
       settings: { invitationTimeoutDays: 2 },
@@ -115,7 +113,7 @@ describe('a pending invitation', () => {
 
     const lead = await theLead(scenario);
     expect([lead.status, lead.internalStatus, lead.currentStep]).toEqual(['active', 'invitation_pending', 0]);
-    expect(lead.invitationSentAt).toEqual(new Date(TEN_AM));
+    expect(lead.invitationSentAt).toEqual(new Date(MONDAY_TEN_AM));
     expect(lead.nextActionAt).toEqual(new Date('2099-03-07T10:00:00.000Z'));
     world.sandbox.state.forceAcceptance(scenario.accountId, 'lead-0');
     await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario), maxDays: 2 });
@@ -128,7 +126,7 @@ describe('a pending invitation', () => {
 
 describe('a lead whose invitation expired, set back to waiting by a user', () => {
   it('runs its invitation step again under a new idempotency key, with a new timeout', async () => {
-    world = await startWorld({ acceptProbability: 0 }, TEN_AM);
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, {
       leads: 1,
       settings: { invitationTimeoutDays: 2 },
@@ -136,18 +134,14 @@ describe('a lead whose invitation expired, set back to waiting by a user', () =>
     });
     const keys: string[] = [];
     let withdrawn = false;
-    const network: NetworkPort = {
-      ...world.network,
-      pollEvents: (input) => world.network.pollEvents(input),
-      sendMessage: (input) => world.network.sendMessage(input),
-      visitProfile: (input) => world.network.visitProfile(input),
+    const network = networkWith(world.network, {
       sendInvitation(input) {
         keys.push(input.idempotencyKey);
         return world.network.sendInvitation(input);
       },
       // Once expired here, the provider is taken to have dropped the invitation too.
       getRelationship: async (input) => (withdrawn ? 'none' : world.network.getRelationship(input)),
-    };
+    });
     const runner = world.runner({}, { network });
     await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario), maxDays: 4 });
     const expired = await theLead(scenario);
@@ -176,7 +170,7 @@ describe('a lead whose invitation expired, set back to waiting by a user', () =>
 
 describe('completion checks', () => {
   it('read no lead counts while the campaign runs, and complete it in the pass its last lead finishes', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 2, steps: [step('visit_profile')] });
     const commands: string[] = [];
     const stop = world.db.watchCommands(({ commandName }) => commands.push(commandName));

@@ -5,13 +5,20 @@
  * Were the runner's workers one owner, the stale worker's report would advance the lead a second
  * time and the step the other worker was about to run would be skipped.
  */
-import type { NetworkPort } from '@outreach/network';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunnerStore } from '../src/store/runner-store.port.js';
-import { allLeads, defined, seedScenario, startWorld, step, type World } from './support/runner-harness.js';
+import { networkWith } from './support/network-interference.js';
+import {
+  allLeads,
+  defined,
+  MONDAY_TEN_AM,
+  seedScenario,
+  startWorld,
+  step,
+  type World,
+} from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
 
 /** A promise with its resolve function, to hold one side of a race until the test lets it go. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
@@ -24,7 +31,7 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
 
 describe('two workers of one runner on the same lead', () => {
   it('leave the later claim alone when the earlier one reports after losing its lease', async () => {
-    world = await startWorld({}, '2099-03-02T10:00:00.000Z');
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, {
       leads: 1,
       steps: [step('visit_profile'), step('visit_profile')],
@@ -38,12 +45,7 @@ describe('two workers of one runner on the same lead', () => {
 
     // Worker 1's visit of the first step is held at the network until the test lets it go.
     let visits = 0;
-    const network: NetworkPort = {
-      ...world.network,
-      pollEvents: (input) => world.network.pollEvents(input),
-      getRelationship: (input) => world.network.getRelationship(input),
-      sendInvitation: (input) => world.network.sendInvitation(input),
-      sendMessage: (input) => world.network.sendMessage(input),
+    const network = networkWith(world.network, {
       async visitProfile(input) {
         visits += 1;
         if (visits === 1) {
@@ -52,7 +54,7 @@ describe('two workers of one runner on the same lead', () => {
         }
         return world.network.visitProfile(input);
       },
-    };
+    });
     // Worker 2 claims only once the lease was taken from worker 1, and is held before its action
     // of the second step until worker 1 has reported.
     let claims = 0;

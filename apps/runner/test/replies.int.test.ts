@@ -4,7 +4,7 @@
  * reply tags the lead (and fires the tag's event), and messages a user queued in a conversation
  * are sent once through the sender account.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
 import {
   allLeads,
@@ -20,7 +20,6 @@ import {
 } from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
 
 async function firstMessageSentToAll(count: number): Promise<boolean> {
   return world.sandbox.state.log.list({ type: 'message' }).length >= count;

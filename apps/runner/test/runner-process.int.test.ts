@@ -4,13 +4,12 @@
  */
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { clockFromConfig, startRunnerProcess } from '../src/runner-process.js';
 import { allLeads, seedScenario, startWorld, step, type World } from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
 
 async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

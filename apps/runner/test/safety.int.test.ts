@@ -5,11 +5,11 @@
  * the next external call.
  */
 import type { ReceivedAction } from '@outreach/network';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
 import {
-  dyingAfterAction,
   duringFirstRelationshipRead,
+  dyingAfterAction,
   heldAtTheDoor,
 } from './support/network-interference.js';
 import {
@@ -19,14 +19,15 @@ import {
   drive,
   HOUR,
   MINUTE,
+  MONDAY_TEN_AM,
   seedScenario,
   startWorld,
   step,
+  twoLeadsBetweenSteps,
   type World,
 } from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
 
 /** The actions each lead received, in order, by public identifier. */
 function actionsByLead(received: readonly ReceivedAction[]): Record<string, string[]> {
@@ -113,7 +114,7 @@ describe('runners side by side', () => {
 describe('graceful shutdown', () => {
   it('gives back the lease of a step still running at the deadline, and the step is resumed once', async () => {
     world = await startWorld();
-    world.clock.set('2099-03-02T10:00:00Z');
+    world.clock.set(MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('visit_profile')] });
     const door = heldAtTheDoor(world.network);
     const stopping = world.runner({ concurrency: 1 }, { network: door.network });
@@ -140,14 +141,7 @@ describe('graceful shutdown', () => {
 describe('pausing a campaign', () => {
   it('stops its work until it is started again', async () => {
     world = await startWorld();
-    const scenario = await seedScenario(world, {
-      leads: 2,
-      steps: [step('invitation'), step('message', { delay: 1, bodies: ['Hello'] })],
-    });
-    const runner = world.runner();
-    await drive(world, scenario, [runner], {
-      until: async () => (await allLeads(world, scenario)).every((lead) => lead.currentStep === 1),
-    });
+    const { scenario, runner } = await twoLeadsBetweenSteps(world);
     const { workspaceId, campaignId } = scenario;
     await world.db.campaigns.transitionStatus(workspaceId, campaignId, { from: ['active'], to: 'paused' });
     const sentBeforePause = world.sandbox.state.log.list().length;
@@ -169,7 +163,7 @@ describe('pausing a campaign', () => {
 
   it('stops the step of a lead whose campaign is paused while the step reads the network', async () => {
     world = await startWorld({ alreadyConnectedProbability: 1 });
-    world.clock.set('2099-03-02T10:00:00Z');
+    world.clock.set(MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
     const pause = () =>
       world.db.campaigns

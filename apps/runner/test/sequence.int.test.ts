@@ -5,7 +5,7 @@
  * (InMail or wait for the connection, fallback to the generic body, missing variables) and their
  * events fired once each.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   allLeads,
   allLeadsDone,
@@ -13,6 +13,7 @@ import {
   drive,
   eventsOf,
   HOUR,
+  MONDAY_TEN_AM,
   seedScenario,
   startWorld,
   step,
@@ -20,7 +21,6 @@ import {
 } from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
 
 /** Inside 09:00-18:00 UTC on a weekday (the default working hours). */
 function duringWorkingHours(at: string): boolean {
@@ -146,7 +146,7 @@ describe('message steps', () => {
     const runner = world.runner();
 
     await runner.runOnce(); // 08:00, before working hours
-    world.clock.set('2099-03-02T10:00:00Z');
+    world.clock.set(MONDAY_TEN_AM);
     await runner.runOnce();
 
     const [lead] = await allLeads(world, scenario);

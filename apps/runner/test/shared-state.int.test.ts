@@ -5,10 +5,10 @@
  * (recorded once per lost session, even when a runner dies between the event and the status
  * change, and never caused by the stale report of a session that was since replaced).
  */
-import type { NetworkPort } from '@outreach/network';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
 import type { RunnerStore } from '../src/store/runner-store.port.js';
+import { networkWith } from './support/network-interference.js';
 import {
   allLeads,
   allLeadsDone,
@@ -18,6 +18,7 @@ import {
   eventsOf,
   HOUR,
   MINUTE,
+  MONDAY_TEN_AM,
   seedScenario,
   startWorld,
   step,
@@ -25,13 +26,10 @@ import {
 } from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
-
-const TEN_AM = '2099-03-02T10:00:00.000Z';
 
 describe('two runner processes', () => {
   it('pace one sender account together: no two of its actions within the smallest gap', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 4, steps: [step('visit_profile')] });
     const processes = [0, 1].map(() =>
       world.runner({ concurrency: 2 }, { store: createDbRunnerStore(world.db) }),
@@ -55,7 +53,7 @@ describe('two runner processes', () => {
 
 describe('the event feeds of connected accounts', () => {
   it('are read after the campaign completed, so a late reply is recorded and fires its event', async () => {
-    world = await startWorld({ alreadyConnectedProbability: 1 }, TEN_AM);
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
     const runner = world.runner();
     await drive(world, scenario, [runner], {
@@ -79,7 +77,7 @@ describe('the event feeds of connected accounts', () => {
 
 describe('a lost session', () => {
   it('is recorded once and the account disconnected when a runner dies between the two writes', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('visit_profile')] });
     world.sandbox.state.expireSession(scenario.accountId, 'cookie expired');
     // The process dies right after the first of the two writes (the event, the status change)
@@ -116,23 +114,18 @@ describe('a lost session', () => {
   });
 
   it('reported by the feed after the account was reconnected leaves the new session alone', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 2, steps: [step('visit_profile')] });
     const { accountId, workspaceId } = scenario;
     // The first action finds the session gone, before the feed is read again.
     let expired = false;
-    const network: NetworkPort = {
-      ...world.network,
-      pollEvents: (input) => world.network.pollEvents(input),
-      getRelationship: (input) => world.network.getRelationship(input),
-      sendInvitation: (input) => world.network.sendInvitation(input),
-      sendMessage: (input) => world.network.sendMessage(input),
+    const network = networkWith(world.network, {
       visitProfile(input) {
         if (!expired) world.sandbox.state.expireSession(accountId, 'logged out');
         expired = true;
         return world.network.visitProfile(input);
       },
-    };
+    });
     const runner = world.runner({}, { network });
     await runner.runOnce();
     expect((await world.db.senderAccounts.get(workspaceId, accountId))?.status).toBe('disconnected');
@@ -148,7 +141,7 @@ describe('a lost session', () => {
   });
 
   it('of a reconnected account that loses its session again fires again', async () => {
-    world = await startWorld({}, TEN_AM);
+    world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('visit_profile', { delay: 1 })] });
     const { accountId, workspaceId } = scenario;
     const runner = world.runner();

@@ -4,7 +4,7 @@
  * lead receives nothing, whether the block is workspace-wide or for the campaign, and whether it is
  * set before the campaign starts or in the middle of the sequence.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   allLeads,
   allLeadsDone,
@@ -14,11 +14,11 @@ import {
   seedScenario,
   startWorld,
   step,
+  twoLeadsBetweenSteps,
   type World,
 } from './support/runner-harness.js';
 
 let world: World;
-afterEach(() => world.close());
 
 describe('variant rotation', () => {
   it('splits the leads evenly across the enabled variants, across two runners', async () => {
@@ -101,14 +101,7 @@ describe('blocked leads', () => {
 
   it('stops a lead blocked in the middle of its sequence before the next action', async () => {
     world = await startWorld();
-    const scenario = await seedScenario(world, {
-      leads: 2,
-      steps: [step('invitation'), step('message', { delay: 1, bodies: ['Hello'] })],
-    });
-    const runner = world.runner();
-    await drive(world, scenario, [runner], {
-      until: async () => (await allLeads(world, scenario)).every((lead) => lead.currentStep === 1),
-    });
+    const { scenario, runner } = await twoLeadsBetweenSteps(world);
 
     await world.db.blockedLeads.block(scenario.workspaceId, { scope: 'workspace' }, [
       { publicIdentifier: 'lead-0' },

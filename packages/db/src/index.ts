@@ -16,17 +16,9 @@ export {
   VersionConflictError,
   type DbErrorCode,
 } from './common/db-errors.js';
-export {
-  asWorkspaceId,
-  conversationIdFromUrn,
-  conversationUrn,
-  eventIdFor,
-  ID_PREFIXES,
-  isId,
-  newId,
-  type IdKind,
-  type WorkspaceId,
-} from './common/public-ids.js';
+export { asWorkspaceId, isId, newId, type IdKind, type WorkspaceId } from './common/public-ids.js';
+// The id rules live in the domain; re-exported so this package's earlier exports keep working.
+export { conversationIdFromUrn, conversationUrn, eventId as eventIdFor, ID_PREFIXES } from '@outreach/domain';
 export type { LeaseRequest } from './common/lease.js';
 export type { Page, PageRequest } from './common/page.js';
 export { assertTestDatabase } from './test-guard.js';

@@ -2,28 +2,18 @@
  * Cross-workspace isolation, part two: conversations, actions and the webhook pipeline, then the
  * scoped collection itself (a caller cannot widen or leave its workspace).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb, type TestDb } from './testing/test-db.js';
-import { seedIsolation, T0, type IsolationFixture } from './testing/isolation-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { T0, useIsolationSuite } from './testing/isolation-fixture.js';
 import type { CampaignRecord } from './campaign/campaign.schema.js';
 import { LeaseLostError, NotFoundError } from './common/db-errors.js';
-import type { WorkspaceId } from './common/public-ids.js';
 import { ScopedModel } from './common/scoped-model.js';
 import { must } from './testing/must.js';
 
-let t: TestDb;
-let a: WorkspaceId;
-let b: WorkspaceId;
-let fixture: IsolationFixture;
-
-beforeAll(async () => {
-  t = await openTestDb({ clock: () => T0 });
-  ({ a, b, fixture } = await seedIsolation(t.db));
-});
-afterAll(() => t.db.close());
+const suite = useIsolationSuite();
 
 describe('workspace B cannot read or change workspace A’s records', () => {
   it('conversations and messages', async () => {
+    const { t, a, b, fixture } = suite;
     const { conversationId, conversationUrn, queuedMessageId, lead } = fixture;
     expect(await t.db.conversations.get(b, conversationId)).toBeNull();
     expect(await t.db.conversations.getByUrn(b, conversationUrn)).toBeNull();
@@ -49,6 +39,7 @@ describe('workspace B cannot read or change workspace A’s records', () => {
   });
 
   it('actions and analytics', async () => {
+    const { t, a, b } = suite;
     expect(await t.db.actions.findByIdempotencyKey(b, 'key-a')).toBeNull();
     expect(
       (await t.db.actions.analytics(b, { from: T0, to: new Date(T0.getTime() + 1000) })).totals
@@ -61,6 +52,7 @@ describe('workspace B cannot read or change workspace A’s records', () => {
   });
 
   it('webhook subscriptions, events and deliveries', async () => {
+    const { t, a, b, fixture } = suite;
     const { subscriptionId, eventId, deliveryId } = fixture;
     expect(await t.db.webhookSubscriptions.get(b, subscriptionId)).toBeNull();
     expect(await t.db.webhookSubscriptions.listByType(b, 'message_received')).toEqual([]);
@@ -101,14 +93,16 @@ describe('workspace B cannot read or change workspace A’s records', () => {
 });
 
 describe('the scoped collection itself', () => {
-  const campaigns = () => new ScopedModel<CampaignRecord>(must(t.connection.models['Campaign']));
+  const campaigns = () => new ScopedModel<CampaignRecord>(must(suite.t.connection.models['Campaign']));
 
   it('ignores a workspaceId in the caller’s filter', async () => {
+    const { a, b, fixture } = suite;
     expect(await campaigns().find(b, { workspaceId: a })).toEqual([]);
     expect(await campaigns().count(b, { $or: [{ workspaceId: a }, { _id: fixture.campaign.id }] })).toBe(0);
   });
 
   it('cannot move a record to another workspace', async () => {
+    const { t, a, b, fixture } = suite;
     await campaigns()
       .updateOne(a, { _id: fixture.campaign.id }, { $set: { workspaceId: b } })
       .catch(() => undefined);
@@ -116,6 +110,7 @@ describe('the scoped collection itself', () => {
   });
 
   it('keeps aggregations inside the workspace', async () => {
+    const { a, b } = suite;
     const rows = await campaigns().aggregate<{ n: number }>(b, [
       { $match: { workspaceId: a } },
       { $count: 'n' },

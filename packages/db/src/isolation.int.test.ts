@@ -3,26 +3,16 @@
  * block-list repositories that takes a record id, a second workspace naming workspace A's ids can
  * neither read nor change A's records. Each check ends by reading A's record back through A.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb, type TestDb } from './testing/test-db.js';
-import { lease, seedIsolation, T0, type IsolationFixture } from './testing/isolation-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { lease, T0, useIsolationSuite } from './testing/isolation-fixture.js';
 import { hashApiKey } from './api-key/api-key.entity.js';
 import { LeaseLostError, NotFoundError } from './common/db-errors.js';
-import type { WorkspaceId } from './common/public-ids.js';
 
-let t: TestDb;
-let a: WorkspaceId;
-let b: WorkspaceId;
-let fixture: IsolationFixture;
-
-beforeAll(async () => {
-  t = await openTestDb({ clock: () => T0 });
-  ({ a, b, fixture } = await seedIsolation(t.db));
-});
-afterAll(() => t.db.close());
+const suite = useIsolationSuite();
 
 describe('workspace B cannot read or change workspace A’s records', () => {
   it('API keys', async () => {
+    const { t, a, b, fixture } = suite;
     await expect(t.db.apiKeys.revokeByPrefix(b, fixture.keyPrefix)).rejects.toBeInstanceOf(NotFoundError);
     await t.db.apiKeys.touchLastUsed(b, fixture.keyId, T0);
     expect(await t.db.apiKeys.list(b)).toEqual([]);
@@ -34,6 +24,7 @@ describe('workspace B cannot read or change workspace A’s records', () => {
   });
 
   it('sender accounts and their usage', async () => {
+    const { t, a, b, fixture } = suite;
     const id = fixture.accountId;
     expect(await t.db.senderAccounts.get(b, id)).toBeNull();
     expect(await t.db.senderAccounts.getMany(b, [id])).toEqual([]);
@@ -58,6 +49,7 @@ describe('workspace B cannot read or change workspace A’s records', () => {
   });
 
   it('campaigns', async () => {
+    const { t, a, b, fixture } = suite;
     const { id, version } = fixture.campaign;
     expect(await t.db.campaigns.get(b, id)).toBeNull();
     expect((await t.db.campaigns.list(b)).total).toBe(0);
@@ -77,6 +69,7 @@ describe('workspace B cannot read or change workspace A’s records', () => {
   });
 
   it('leads', async () => {
+    const { t, a, b, fixture } = suite;
     const { campaign, lead } = fixture;
     expect(await t.db.leads.get(b, lead.id)).toBeNull();
     expect(await t.db.leads.getMany(b, [lead.id])).toEqual([]);
@@ -116,6 +109,7 @@ describe('workspace B cannot read or change workspace A’s records', () => {
   });
 
   it('lead leases', async () => {
+    const { t, a, b, fixture } = suite;
     const { campaign, leasedLead } = fixture;
     const later = { ...lease, owner: 'runner-b', now: new Date(T0.getTime() + 3_600_000) };
     for (
@@ -144,6 +138,7 @@ describe('workspace B cannot read or change workspace A’s records', () => {
   });
 
   it('block lists', async () => {
+    const { t, a, b, fixture } = suite;
     const { campaign } = fixture;
     expect(await t.db.blockedLeads.isBlocked(b, campaign.id, 'blocked-a')).toBe(false);
     expect(await t.db.blockedLeads.isBlocked(b, campaign.id, 'blocked-c')).toBe(false);

@@ -77,6 +77,8 @@ describe('event ids', () => {
     expect(eventId('campaign_completed', 'cmp_1:2')).toBe(eventId('campaign_completed', 'cmp_1:2'));
     expect(eventId('campaign_completed', 'cmp_1:3')).not.toBe(eventId('campaign_completed', 'cmp_1:2'));
     expect(eventId('campaign_without_leads', 'cmp_1:2')).not.toBe(eventId('campaign_completed', 'cmp_1:2'));
+    // sha256("campaign_completed:cmp_1:2"), first 24 hex characters: stored ids must never change
+    expect(eventId('campaign_completed', 'cmp_1:2')).toBe('evt_756fddc735eb0d2f9cca30ea');
   });
 
   it('name transitions with the agreed keys', () => {

@@ -49,6 +49,8 @@ describe('conversation URNs', () => {
 
   it('reject other texts', () => {
     expect(conversationIdFromUrn(`urn:other:cnv_${hex}`)).toBeNull();
+    expect(conversationIdFromUrn(`urn:other:conversation:cnv_${hex}`)).toBeNull();
     expect(conversationIdFromUrn('urn:outreach:conversation:cnv_nothex')).toBeNull();
+    expect(conversationIdFromUrn(`urn:outreach:conversation:led_${hex}`)).toBeNull();
   });
 });

@@ -65,6 +65,19 @@ export const TAG_EVENTS = {
   discarded: 'lead_status_discarded',
 } as const satisfies Record<LeadTag, EventType>;
 
+/**
+ * Why a webhook delivery failed for good: out of retries, the receiver answered 410 Gone, the
+ * subscription was removed before the attempt, the event is gone, or the URL cannot be sent to.
+ */
+export const DELIVERY_FAILURE_REASONS = [
+  'attempts_exhausted',
+  'gone',
+  'subscription_removed',
+  'event_missing',
+  'invalid_url',
+] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
+
 /** Executed network actions, as logged for analytics. */
 export const ACTION_TYPES = [
   'invitation_sent',

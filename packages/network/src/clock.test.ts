@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock, createScaledClock, systemClock } from './clock.js';
+import { clockForTimeScale, createManualClock, createScaledClock, systemClock } from './clock.js';
 
 describe('createManualClock', () => {
   it('stands still until advanced or set', () => {
@@ -44,6 +44,29 @@ describe('createScaledClock', () => {
 
   it('rejects a scale that is not positive', () => {
     expect(() => createScaledClock({ scale: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('clockForTimeScale', () => {
+  it('is real time at scale 1, whatever the epoch', () => {
+    expect(clockForTimeScale(1)).toBe(systemClock);
+    expect(clockForTimeScale(1, '2025-01-06T00:00:00.000Z')).toBe(systemClock);
+  });
+
+  it('runs scale times faster than real time from the given epoch', () => {
+    const epoch = Date.now() - 1_000;
+    const elapsed = clockForTimeScale(3_600, epoch)().getTime() - epoch;
+    // One real second (and a little more while the test runs) is an hour or a little more.
+    expect(elapsed).toBeGreaterThanOrEqual(3_600_000);
+    expect(elapsed).toBeLessThan(3_600_000 + 60 * 60_000);
+  });
+
+  it('starts at the current time when no epoch is given', () => {
+    expect(Math.abs(clockForTimeScale(1_000)().getTime() - Date.now())).toBeLessThan(1_000);
+  });
+
+  it('rejects a scale that is not positive', () => {
+    expect(() => clockForTimeScale(0)).toThrow(RangeError);
   });
 });
 

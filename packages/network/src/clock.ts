@@ -48,6 +48,16 @@ export function createScaledClock(options: ScaledClockOptions): Clock {
   return () => new Date(epoch + (realNow() - epoch) * scale);
 }
 
+/**
+ * The clock of a process given a time scale and an optional epoch (the `TIME_SCALE` and
+ * `CLOCK_EPOCH` settings of every process of a demo): real time at scale 1, a scaled clock
+ * otherwise, so processes given the same two values agree on "now".
+ */
+export function clockForTimeScale(scale: number, epoch?: Date | number | string): Clock {
+  if (scale === 1) return systemClock;
+  return createScaledClock({ scale, ...(epoch === undefined ? {} : { epoch }) });
+}
+
 function toMillis(value: Date | number | string): number {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(ms)) throw new RangeError(`invalid date: ${String(value)}`);

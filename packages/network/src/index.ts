@@ -2,6 +2,7 @@ export {
   type Clock,
   type ManualClock,
   type ScaledClockOptions,
+  clockForTimeScale,
   createManualClock,
   createScaledClock,
   systemClock,

@@ -2,20 +2,11 @@
  * De-risks the happy path of every port method through the real HTTP adapter and server: what each
  * action returns, how relationships move, and that the sandbox lists exactly what it performed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, PREDICTABLE, START, accountId, newKey, startSandbox } from './sandbox-harness.js';
+import { describe, expect, it } from 'vitest';
+import { PREDICTABLE, START, accountId, newKey, startSandbox, useSandbox } from './sandbox-harness.js';
 
-let h: Harness;
+const h = useSandbox();
 const sender = accountId(1);
-
-beforeAll(async () => {
-  h = await startSandbox();
-});
-afterAll(() => h.running.close());
-beforeEach(async () => {
-  await h.control.reset();
-  h.clock.set(START);
-});
 
 describe('sendInvitation', () => {
   it('sends an invitation with a note and leaves the invitation pending', async () => {

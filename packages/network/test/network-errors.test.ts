@@ -2,7 +2,7 @@
  * De-risks the error contract: every refusal and failure of the provider reaches the caller as
  * the typed error it stands for, with the right `retryable` flag.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHttpNetwork } from '../src/http/http-network.adapter.js';
 import {
   InmailNotAllowedError,
@@ -13,19 +13,10 @@ import {
   SessionExpiredError,
   TransientNetworkError,
 } from '../src/network.errors.js';
-import { type Harness, START, accountId, newKey, startSandbox } from './sandbox-harness.js';
+import { START, accountId, newKey, startSandbox, useSandbox } from './sandbox-harness.js';
 
-let h: Harness;
+const h = useSandbox();
 const sender = accountId(7);
-
-beforeAll(async () => {
-  h = await startSandbox();
-});
-afterAll(() => h.running.close());
-beforeEach(async () => {
-  await h.control.reset();
-  h.clock.set(START);
-});
 
 const message = (publicIdentifier: string, inmail: boolean) =>
   h.network.sendMessage({

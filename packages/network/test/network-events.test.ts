@@ -2,9 +2,8 @@
  * De-risks what the runner learns from polling: acceptances and replies appear only once the
  * clock reaches them, in time order, with ids that stay the same when a poll is repeated.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type Harness,
   HOUR,
   MINUTE,
   PREDICTABLE,
@@ -12,19 +11,11 @@ import {
   accountId,
   newKey,
   startSandbox,
+  useSandbox,
 } from './sandbox-harness.js';
 
-let h: Harness;
+const h = useSandbox();
 const sender = accountId(5);
-
-beforeAll(async () => {
-  h = await startSandbox();
-});
-afterAll(() => h.running.close());
-beforeEach(async () => {
-  await h.control.reset();
-  h.clock.set(START);
-});
 
 const invite = (publicIdentifier: string) =>
   h.network.sendInvitation({ accountId: sender, publicIdentifier, idempotencyKey: newKey() });

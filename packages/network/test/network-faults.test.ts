@@ -2,22 +2,13 @@
  * De-risks fault injection on demand: a fault hits exactly the calls it was armed for (account,
  * operations, count), then the network behaves normally again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RateLimitedError, TransientNetworkError } from '../src/network.errors.js';
-import { type Harness, START, accountId, newKey, startSandbox } from './sandbox-harness.js';
+import { accountId, newKey, useSandbox } from './sandbox-harness.js';
 
-let h: Harness;
+const h = useSandbox();
 const a = accountId(10);
 const b = accountId(11);
-
-beforeAll(async () => {
-  h = await startSandbox();
-});
-afterAll(() => h.running.close());
-beforeEach(async () => {
-  await h.control.reset();
-  h.clock.set(START);
-});
 
 const visit = (accountId: string) =>
   h.network.visitProfile({ accountId, publicIdentifier: 'zoe-ab', idempotencyKey: newKey() });

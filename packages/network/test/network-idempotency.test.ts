@@ -2,22 +2,13 @@
  * De-risks "never twice": a repeated idempotency key returns the first answer and performs
  * nothing, including when the first call acted but its answer was lost to a timeout or a 5xx.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHttpNetwork } from '../src/http/http-network.adapter.js';
 import { TransientNetworkError } from '../src/network.errors.js';
-import { type Harness, HOUR, START, accountId, newKey, startSandbox } from './sandbox-harness.js';
+import { HOUR, accountId, newKey, useSandbox } from './sandbox-harness.js';
 
-let h: Harness;
+const h = useSandbox();
 const sender = accountId(3);
-
-beforeAll(async () => {
-  h = await startSandbox();
-});
-afterAll(() => h.running.close());
-beforeEach(async () => {
-  await h.control.reset();
-  h.clock.set(START);
-});
 
 describe('idempotency keys', () => {
   it('answers a repeated invitation key with the first result and sends one invitation', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type ManualClock, createManualClock } from '../src/clock.js';
 import { createHttpNetwork } from '../src/http/http-network.adapter.js';
 import type { NetworkPort } from '../src/network.port.js';
@@ -48,6 +49,25 @@ export async function startSandbox(
   const running = await sandbox.listen(0);
   const network = createHttpNetwork({ baseUrl: running.url, timeoutMs });
   return { clock, sandbox, running, network, control: createSandboxControlClient(running.url) };
+}
+
+/**
+ * One sandbox for the test file: started before its tests, closed after them, and reset before
+ * each test (it forgets accounts, relationships, faults and what it received; the clock goes back
+ * to `START`). The object is filled in when the sandbox has started, so read it inside hooks and
+ * tests only.
+ */
+export function useSandbox(options?: SandboxNetworkOptions): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(harness, await startSandbox(options));
+  });
+  afterAll(() => harness.running.close());
+  beforeEach(async () => {
+    await harness.control.reset();
+    harness.clock.set(START);
+  });
+  return harness;
 }
 
 let keys = 0;

@@ -54,22 +54,8 @@ export function toApiVariant(variant: VariantEntity): StepVariant {
   };
 }
 
-/** A step; only message and screener steps carry `variants`. */
-export function toApiStep(step: StepEntity): Step {
-  const api: Step = {
-    id: step.id,
-    type: step.type,
-    order: step.order,
-    delay: step.delay,
-    stopOnReply: step.stopOnReply,
-    genericBody: step.genericBody,
-  };
-  if (stepTypeHasVariants(step.type)) api.variants = (step.variants ?? []).map(toApiVariant);
-  return api;
-}
-
-/** A step as the sequence endpoint lists it: variants under `messages`, without `stepId`. */
-export function toSequenceStep(step: StepEntity): SequenceStep {
+/** The fields of a step that every view of it shows. */
+function stepFields(step: StepEntity): Step {
   return {
     id: step.id,
     type: step.type,
@@ -77,6 +63,20 @@ export function toSequenceStep(step: StepEntity): SequenceStep {
     delay: step.delay,
     stopOnReply: step.stopOnReply,
     genericBody: step.genericBody,
+  };
+}
+
+/** A step; only message and screener steps carry `variants`. */
+export function toApiStep(step: StepEntity): Step {
+  const api = stepFields(step);
+  if (stepTypeHasVariants(step.type)) api.variants = (step.variants ?? []).map(toApiVariant);
+  return api;
+}
+
+/** A step as the sequence endpoint lists it: variants under `messages`, without `stepId`. */
+export function toSequenceStep(step: StepEntity): SequenceStep {
+  return {
+    ...stepFields(step),
     messages: (step.variants ?? []).map((variant) => ({
       id: variant.id,
       body: variant.body,

@@ -1,5 +1,7 @@
 import type { Campaign, SenderAccount, StepList } from '@outreach/contract';
-import type { WorkspacePlan } from '@outreach/domain';
+import { asWorkspaceId, type Conversation, type Db, type IncomingOrSentMessage } from '@outreach/db';
+import type { StepType, WorkspacePlan } from '@outreach/domain';
+import { beforeAll } from 'vitest';
 import { ApiClient } from './api-client.js';
 import type { TestApp } from './test-app.js';
 
@@ -18,6 +20,19 @@ export async function createWorkspace(
   const workspace = await app.db.workspaces.createWorkspace({ name, plan });
   const key = await app.db.apiKeys.create(workspace.id, { name: 'test' });
   return { workspaceId: workspace.id, apiKey: key.plaintext, api: new ApiClient(app.baseUrl, key.plaintext) };
+}
+
+/**
+ * A workspace (as `createWorkspace` makes it) for the tests of the enclosing file or `describe`
+ * block, created before them on `app` (register `useTestApp` first). The object is filled in by
+ * then, so read it inside hooks and tests only.
+ */
+export function useWorkspace(app: TestApp, plan?: WorkspacePlan, name?: string): TestWorkspace {
+  const workspace = {} as TestWorkspace;
+  beforeAll(async () => {
+    Object.assign(workspace, await createWorkspace(app, plan, name));
+  });
+  return workspace;
 }
 
 let accountCounter = 0;
@@ -55,6 +70,26 @@ export async function addStep(
   return res.body;
 }
 
+/**
+ * A campaign (`createCampaign` with `fields`) and its sequence: each step is added at the next
+ * position, given as its type alone or with more of its fields. Answers the campaign and the steps.
+ */
+export async function createCampaignWithSteps(
+  api: ApiClient,
+  sequence: ReadonlyArray<StepType | { type: StepType; [field: string]: unknown }>,
+  fields: Record<string, unknown> = {},
+): Promise<{ campaign: Campaign; steps: StepList['steps'] }> {
+  const campaign = await createCampaign(api, fields);
+  let steps: StepList['steps'] = [];
+  for (const [order, step] of sequence.entries()) {
+    ({ steps } = await addStep(api, campaign.id, {
+      order,
+      ...(typeof step === 'string' ? { type: step } : step),
+    }));
+  }
+  return { campaign, steps };
+}
+
 export async function addLeads(api: ApiClient, campaignId: string, identifiers: readonly string[]) {
   const res = await api.post<{ added: number; duplicates: number; blocked: number }>(
     `/v1/campaigns/${campaignId}/leads`,
@@ -68,6 +103,22 @@ export async function addLeads(api: ApiClient, campaignId: string, identifiers: 
   );
   if (res.status !== 200) throw new Error(`leads not added: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/**
+ * A lead's conversation with a sender account, opened the way the runner opens it (the API has no
+ * route that creates one), with `messages` appended in order.
+ */
+export async function seedConversation(
+  db: Db,
+  workspaceId: string,
+  between: { leadId: string; campaignId: string; accountId: string },
+  messages: readonly IncomingOrSentMessage[] = [],
+): Promise<Conversation> {
+  const workspace = asWorkspaceId(workspaceId);
+  const conversation = await db.conversations.getOrCreateForLead(workspace, between);
+  for (const message of messages) await db.messages.append(workspace, conversation.id, message);
+  return conversation;
 }
 
 /** An id of the right shape that exists nowhere. */

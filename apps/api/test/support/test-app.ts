@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connectDb, type Db } from '@outreach/db';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { AppSettings } from '../../src/app-deps.js';
 import { databasePing } from '../../src/database-ping.js';
@@ -26,7 +27,7 @@ export interface TestAppOptions extends Partial<AppSettings> {
 
 /**
  * The real app on 127.0.0.1 (a free port) over this test file's own database. One per test file:
- * start it in `beforeAll` and close it in `afterAll`.
+ * start it in `beforeAll` and close it in `afterAll` (`useTestApp` does both).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await connectDb(testDatabaseUri(), options.dbClock ? { clock: options.dbClock } : {});
@@ -59,4 +60,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await db.close();
     },
   };
+}
+
+/**
+ * The app for the enclosing test file or `describe` block: started before its tests, closed after
+ * them. The object is filled in when the app has started, so read it inside hooks and tests only.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const app = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(app, await startTestApp(options));
+  });
+  afterAll(() => app.close());
+  return app;
 }

@@ -1,4 +1,5 @@
-import type { RandomSource } from '../clock.js';
+/** A source of uniform numbers in [0, 1); injected so jitter is reproducible in tests. */
+export type RandomSource = () => number;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

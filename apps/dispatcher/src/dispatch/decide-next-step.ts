@@ -1,7 +1,6 @@
-import type { RandomSource } from '../clock.js';
 import type { SendOutcome } from '../delivery/http-sender.js';
 import { parseRetryAfterMs } from '../delivery/retry-after.js';
-import { nextRetryDelayMs } from '../delivery/retry-schedule.js';
+import { nextRetryDelayMs, type RandomSource } from '../delivery/retry-schedule.js';
 import type { AttemptRecord, FailureReason } from '../ports/dispatch-store.port.js';
 
 export type NextStep =

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
-import type { Clock, RandomSource } from '../clock.js';
+import type { Clock } from '@outreach/network';
 import type { OutgoingRequest, SendOutcome } from '../delivery/http-sender.js';
 import { USER_AGENT } from '../delivery/http-sender.js';
+import type { RandomSource } from '../delivery/retry-schedule.js';
 import { signWebhook } from '../delivery/sign-webhook.js';
 import { envelopeBody } from '../delivery/webhook-envelope.js';
 import type { AttemptRecord, ClaimedDelivery, DispatchStore } from '../ports/dispatch-store.port.js';
@@ -41,14 +42,13 @@ export async function deliverOne(
   const { store, clock } = deps;
   const target = await store.loadTarget(claim.workspaceId, claim.subscriptionId);
   if (target === null)
-    return written(await store.markFailed(claim, null, 'subscription_removed', clock.now()), 'failed');
+    return written(await store.markFailed(claim, null, 'subscription_removed', clock()), 'failed');
   const event = await store.loadEvent(claim.workspaceId, claim.eventId);
-  if (event === null)
-    return written(await store.markFailed(claim, null, 'event_missing', clock.now()), 'failed');
+  if (event === null) return written(await store.markFailed(claim, null, 'event_missing', clock()), 'failed');
 
   const body = envelopeBody(event);
-  const startedAt = clock.now();
-  const signedAt = deps.signingClock?.now() ?? startedAt;
+  const startedAt = clock();
+  const signedAt = deps.signingClock?.() ?? startedAt;
   const headers = {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
@@ -56,7 +56,7 @@ export async function deliverOne(
   };
   const outcome = await deps.sender.post({ url: target.url, headers, body, ...(signal ? { signal } : {}) });
   if (outcome.kind === 'error' && outcome.code === 'aborted') {
-    return written(await store.release(claim, clock.now()), 'released');
+    return written(await store.release(claim, clock()), 'released');
   }
   const record = toAttemptRecord(claim.attempt, startedAt, outcome);
   logAttempt(deps.logger, claim, record);
@@ -69,7 +69,7 @@ async function applyNextStep(
   outcome: SendOutcome,
   { store, clock, random, logger }: DeliveryDeps,
 ): Promise<DeliveryResult> {
-  const now = clock.now();
+  const now = clock();
   const next = decideNextStep(claim.attempt, outcome, now, random);
   switch (next.kind) {
     case 'delivered':

@@ -148,7 +148,7 @@ export class Dispatcher {
     while (this.running && this.limiter.hasRoom()) {
       const excludeSubscriptionIds = this.limiter.saturatedKeys();
       const claim = await this.deps.store.claimDue({
-        now: this.deps.clock.now(),
+        now: this.deps.clock(),
         leaseMs: this.options.leaseMs,
         owner: this.options.owner,
         excludeSubscriptionIds,
@@ -159,7 +159,7 @@ export class Dispatcher {
       }
       if (!this.limiter.tryAcquire(claim.subscriptionId)) {
         // Cannot happen while claims are sequential and saturated subscriptions are excluded.
-        await this.deps.store.release(claim, this.deps.clock.now());
+        await this.deps.store.release(claim, this.deps.clock());
         break;
       }
       this.launch(claim);

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '@outreach/network';
 import type { DispatchStore } from '../ports/dispatch-store.port.js';
 
 export interface FanOutOptions {
@@ -25,7 +25,7 @@ export async function fanOutPending(
   let handled = 0;
   while (handled < options.maxEvents) {
     const event = await store.claimEventForFanOut({
-      now: clock.now(),
+      now: clock(),
       leaseMs: options.leaseMs,
       owner: options.owner,
     });

@@ -1,4 +1,4 @@
-import type { EventType } from '@outreach/domain';
+import { DELIVERY_FAILURE_REASONS, type DeliveryFailureReason, type EventType } from '@outreach/domain';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
 
 /**
@@ -102,11 +102,6 @@ export interface AttemptRecord {
   error: string | null;
 }
 
-export const FAILURE_REASONS = [
-  'attempts_exhausted',
-  'gone',
-  'subscription_removed',
-  'event_missing',
-  'invalid_url',
-] as const;
-export type FailureReason = (typeof FAILURE_REASONS)[number];
+/** Why a delivery failed for good: the domain's vocabulary, which the data layer stores too. */
+export const FAILURE_REASONS = DELIVERY_FAILURE_REASONS;
+export type FailureReason = DeliveryFailureReason;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { connectDb } from '@outreach/db';
+import { clockForTimeScale, systemClock } from '@outreach/network';
 import type { Logger } from 'pino';
 import { DbDispatchStore } from '../adapters/db-dispatch-store.adapter.js';
-import { scaledClock, systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { HttpSender } from '../delivery/http-sender.js';
 import { Dispatcher } from '../dispatch/dispatcher.js';
@@ -20,8 +20,9 @@ export interface DispatcherProcess {
 
 /** Connects to MongoDB (building indexes if missing) and starts the dispatch loop. */
 export async function startDispatcherProcess(config: Config, logger: Logger): Promise<DispatcherProcess> {
-  const clock = scheduleClock(config);
-  const db = await connectDb(config.MONGODB_URI, { clock: () => clock.now() });
+  // The schedule runs on the same (possibly compressed) clock as the processes that write events.
+  const clock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
+  const db = await connectDb(config.MONGODB_URI, { clock });
   const sender = new HttpSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
@@ -52,10 +53,4 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
     owner,
     stop: () => (stopping ??= stop()),
   };
-}
-
-function scheduleClock(config: Config): Clock {
-  if (config.TIME_SCALE === 1) return systemClock;
-  const epoch = config.CLOCK_EPOCH === undefined ? new Date() : new Date(config.CLOCK_EPOCH);
-  return scaledClock(config.TIME_SCALE, epoch);
 }

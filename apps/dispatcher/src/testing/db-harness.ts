@@ -1,5 +1,5 @@
 import { asWorkspaceId, connectDb } from '@outreach/db';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@outreach/network';
 import { DbDispatchStore } from '../adapters/db-dispatch-store.adapter.js';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
 import type { DeliveryView, DispatchHarness, SubscriptionSeed } from './dispatch-harness.js';
@@ -11,7 +11,7 @@ import type { DeliveryView, DispatchHarness, SubscriptionSeed } from './dispatch
  */
 export async function dbHarness(uri: string, clock: Clock): Promise<DispatchHarness> {
   let pinned: Date | null = null;
-  const db = await connectDb(uri, { clock: () => pinned ?? clock.now() });
+  const db = await connectDb(uri, { clock: () => pinned ?? clock() });
   const published: { workspaceId: string; id: string }[] = [];
   return {
     store: new DbDispatchStore(db),

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { createManualClock, type ManualClock } from '@outreach/network';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_MS } from '../delivery/retry-schedule.js';
 import type { DispatchHarness } from './dispatch-harness.js';
-import { ManualClock } from './manual-clock.js';
 import {
   headerRecord,
   makeDispatcher,
@@ -27,7 +27,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
   const closers: (() => void)[] = [];
 
   beforeEach(async () => {
-    clock = new ManualClock(new Date());
+    clock = createManualClock(new Date());
     harness = await makeHarness(clock);
     receiver = await startTestReceiver();
   });
@@ -42,13 +42,13 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
     closers.push(() => made.sender.close());
     return made.dispatcher;
   };
-  const subscribe = (url = receiver.url, createdAt = new Date(clock.now().getTime() - 1_000)) =>
+  const subscribe = (url = receiver.url, createdAt = new Date(clock().getTime() - 1_000)) =>
     harness.subscribe({ workspaceId, url, type: 'message_received', createdAt });
 
   describe('signing', () => {
     it('sends the envelope with Standard Webhooks headers that verify with the subscription secret', async () => {
       const { secret } = await subscribe();
-      const event = await harness.publish(outboxEvent(workspaceId, clock.now()));
+      const event = await harness.publish(outboxEvent(workspaceId, clock()));
       await pass(dispatcherFor());
 
       const [request] = receiver.requests;
@@ -62,7 +62,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
         data: event.data,
       });
       expect(headers['webhook-id']).toBe(event.id);
-      expect(headers['webhook-timestamp']).toBe(String(Math.floor(clock.now().getTime() / 1000)));
+      expect(headers['webhook-timestamp']).toBe(String(Math.floor(clock().getTime() / 1000)));
       expect(headers['content-type']).toBe('application/json');
       expect(headers['user-agent']).toMatch(/^Outreach-Webhooks\//);
       // The raw computation a receiver without the library would do.
@@ -78,7 +78,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
 
     it('records a delivered attempt with status, duration and the answer', async () => {
       await subscribe();
-      await harness.publish(outboxEvent(workspaceId, clock.now()));
+      await harness.publish(outboxEvent(workspaceId, clock()));
       await pass(dispatcherFor());
       const delivery = await onlyDelivery(harness);
       expect(delivery.status).toBe('delivered');
@@ -92,8 +92,8 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
 
   describe('fan-out', () => {
     it('creates one delivery per subscription of the workspace and type that existed at the event', async () => {
-      const before = new Date(clock.now().getTime() - 1_000);
-      const later = new Date(clock.now().getTime() + 1_000);
+      const before = new Date(clock().getTime() - 1_000);
+      const later = new Date(clock().getTime() + 1_000);
       const matching = await subscribe(receiver.url, before);
       await harness.subscribe({
         workspaceId,
@@ -113,7 +113,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
         type: 'message_received',
         createdAt: before,
       });
-      const event = await harness.publish(outboxEvent(workspaceId, clock.now()));
+      const event = await harness.publish(outboxEvent(workspaceId, clock()));
 
       const dispatcher = dispatcherFor();
       await pass(dispatcher);
@@ -132,8 +132,8 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
     it('retries on the schedule under an injected clock, then fails and keeps the attempt log', async () => {
       receiver.respondWith(() => ({ status: 500, body: 'x'.repeat(5_000) }));
       await subscribe();
-      const start = clock.now().getTime();
-      await harness.publish(outboxEvent(workspaceId, clock.now()));
+      const start = clock().getTime();
+      await harness.publish(outboxEvent(workspaceId, clock()));
       const dispatcher = dispatcherFor();
       expect(await pass(dispatcher)).toBe(1);
 
@@ -159,19 +159,19 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
     it('waits for a Retry-After later than the schedule', async () => {
       receiver.respondWith(() => ({ status: 503, headers: { 'retry-after': '600' } }));
       await subscribe();
-      await harness.publish(outboxEvent(workspaceId, clock.now()));
+      await harness.publish(outboxEvent(workspaceId, clock()));
       await pass(dispatcherFor());
       const delivery = await onlyDelivery(harness);
-      expect(delivery.nextAttemptAt?.getTime()).toBe(clock.now().getTime() + 600_000);
+      expect(delivery.nextAttemptAt?.getTime()).toBe(clock().getTime() + 600_000);
     });
 
     it('applies jitter from the injected random source', async () => {
       receiver.respondWith(() => ({ status: 500 }));
       await subscribe();
-      await harness.publish(outboxEvent(workspaceId, clock.now()));
+      await harness.publish(outboxEvent(workspaceId, clock()));
       await pass(dispatcherFor({ random: () => 0 }));
       const delivery = await onlyDelivery(harness);
-      expect(delivery.nextAttemptAt?.getTime()).toBe(clock.now().getTime() + 4_500);
+      expect(delivery.nextAttemptAt?.getTime()).toBe(clock().getTime() + 4_500);
     });
   });
 
@@ -179,8 +179,8 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
     it('removes the subscription on 410 Gone and sends it nothing more', async () => {
       receiver.respondWith(() => ({ status: 410 }));
       const { id } = await subscribe();
-      await harness.publish(outboxEvent(workspaceId, clock.now()));
-      await harness.publish(outboxEvent(workspaceId, clock.now()));
+      await harness.publish(outboxEvent(workspaceId, clock()));
+      await harness.publish(outboxEvent(workspaceId, clock()));
       const dispatcher = dispatcherFor({ concurrency: 1, perSubscriptionConcurrency: 1 });
       await pass(dispatcher);
       await pass(dispatcher);
@@ -197,7 +197,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
       const elsewhere = await startTestReceiver();
       receiver.respondWith(() => ({ status: 307, headers: { location: elsewhere.url } }));
       await subscribe();
-      await harness.publish(outboxEvent(workspaceId, clock.now()));
+      await harness.publish(outboxEvent(workspaceId, clock()));
       await pass(dispatcherFor());
       await elsewhere.close();
 
@@ -211,7 +211,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
   describe('target safety', () => {
     it('refuses a loopback target unless private targets are allowed', async () => {
       await subscribe(`http://localhost:${receiver.port}/hook`);
-      await harness.publish(outboxEvent(workspaceId, clock.now()));
+      await harness.publish(outboxEvent(workspaceId, clock()));
       await pass(dispatcherFor({ allowPrivateTargets: false }));
       const refused = await onlyDelivery(harness);
       expect(refused.status).toBe('pending');

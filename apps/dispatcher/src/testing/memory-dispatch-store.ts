@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EventType } from '@outreach/domain';
-import type { Clock } from '../clock.js';
+import type { Clock } from '@outreach/network';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
 import type {
   AttemptRecord,
@@ -78,7 +78,7 @@ export class MemoryDispatchStore implements DispatchStore {
         subscriptionId,
         status: 'pending',
         attempts: 0,
-        nextAttemptAt: this.clock.now(),
+        nextAttemptAt: this.clock(),
         leaseOwner: null,
         leaseUntil: null,
         failureReason: null,

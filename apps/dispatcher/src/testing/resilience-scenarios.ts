@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Dispatcher } from '../dispatch/dispatcher.js';
 import type { DispatchHarness } from './dispatch-harness.js';
 import { killable } from './killable-store.js';
-import { ManualClock } from './manual-clock.js';
+import { createFlowingClock, type FlowingClock } from './flowing-clock.js';
 import {
   LEASE_MS,
   makeDispatcher,
@@ -23,13 +23,13 @@ import { waitFor } from './wait-for.js';
  */
 export function resilienceScenarios(makeHarness: HarnessFactory): void {
   let harness: DispatchHarness;
-  let clock: ManualClock;
+  let clock: FlowingClock;
   const receivers: TestReceiver[] = [];
   const running: { dispatcher: Dispatcher; close(): void }[] = [];
   const workspaceId = newWorkspaceId();
 
   beforeEach(async () => {
-    clock = new ManualClock(new Date(), true);
+    clock = createFlowingClock(new Date());
     harness = await makeHarness(clock);
   });
   afterEach(async () => {
@@ -56,12 +56,12 @@ export function resilienceScenarios(makeHarness: HarnessFactory): void {
       workspaceId,
       url,
       type: 'message_received',
-      createdAt: new Date(clock.now().getTime() - 1_000),
+      createdAt: new Date(clock().getTime() - 1_000),
     });
   const publishMany = async (count: number): Promise<string[]> => {
     const ids: string[] = [];
     for (let i = 0; i < count; i += 1) {
-      const event = await harness.publish(outboxEvent(workspaceId, clock.now()));
+      const event = await harness.publish(outboxEvent(workspaceId, clock()));
       ids.push(event.id);
     }
     return ids;
@@ -167,7 +167,7 @@ export function resilienceScenarios(makeHarness: HarnessFactory): void {
     const released = await onlyDelivery(harness);
     // The claim handed back is not counted: the delivery reads as never attempted.
     expect(released).toMatchObject({ status: 'pending', leaseOwner: null, attemptLog: [], attempts: 0 });
-    expect(released.nextAttemptAt?.getTime()).toBeLessThanOrEqual(clock.now().getTime());
+    expect(released.nextAttemptAt?.getTime()).toBeLessThanOrEqual(clock().getTime());
     target.respondWith(() => ({ status: 200 }));
     expect(await pass(dispatcherFor({ owner: 'dispatcher-b' }))).toBe(1);
     const delivered = await onlyDelivery(harness);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EventType } from '@outreach/domain';
+import type { Clock } from '@outreach/network';
 import { pino } from 'pino';
-import type { Clock, RandomSource } from '../clock.js';
 import { HttpSender } from '../delivery/http-sender.js';
+import type { RandomSource } from '../delivery/retry-schedule.js';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
 import { Dispatcher } from '../dispatch/dispatcher.js';
 import type { DispatchStore } from '../ports/dispatch-store.port.js';
 import type { DeliveryView, DispatchHarness } from './dispatch-harness.js';
-import type { ManualClock } from './manual-clock.js';
 
 /** Makes a fresh, empty store whose own timestamps (creation, due time) come from `clock`. */
 export type HarnessFactory = (clock: Clock) => Promise<DispatchHarness>;
@@ -51,7 +51,7 @@ export const LEASE_MS = 60_000;
 /** A dispatcher over the harness's store, a real HTTP sender and the test's clock. */
 export function makeDispatcher(
   harness: DispatchHarness,
-  clock: ManualClock,
+  clock: Clock,
   setup: DispatcherSetup = {},
 ): { dispatcher: Dispatcher; sender: HttpSender } {
   const sender = new HttpSender({

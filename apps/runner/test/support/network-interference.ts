@@ -3,8 +3,11 @@ import type { NetworkPort } from '@outreach/network';
 type Action = 'sendInvitation' | 'sendMessage' | 'visitProfile';
 const ACTIONS: readonly Action[] = ['sendInvitation', 'sendMessage', 'visitProfile'];
 
-/** A copy of `network` whose methods can be replaced one by one. */
-function wrap(network: NetworkPort, overrides: Partial<NetworkPort>): NetworkPort {
+/**
+ * A copy of `network` whose methods can be replaced one by one. The others call through to
+ * `network` (spreading it would drop methods an adapter defines on its prototype).
+ */
+export function networkWith(network: NetworkPort, overrides: Partial<NetworkPort>): NetworkPort {
   return {
     sendInvitation: (input) => network.sendInvitation(input),
     sendMessage: (input) => network.sendMessage(input),
@@ -38,7 +41,7 @@ export function dyingAfterAction(
       return new Promise(() => undefined);
     };
   }
-  return { network: wrap(network, overrides as Partial<NetworkPort>), died };
+  return { network: networkWith(network, overrides as Partial<NetworkPort>), died };
 }
 
 /** Every action waits at the door until `open()`; `arrived` resolves when the first one knocks. */
@@ -63,7 +66,7 @@ export function heldAtTheDoor(network: NetworkPort): {
       return (network[name] as (input: never) => Promise<unknown>)(input);
     };
   }
-  return { network: wrap(network, overrides as Partial<NetworkPort>), arrived, open };
+  return { network: networkWith(network, overrides as Partial<NetworkPort>), arrived, open };
 }
 
 /** Runs `sideEffect` while the network answers the first relationship read (e.g. a user acting). */
@@ -72,7 +75,7 @@ export function duringFirstRelationshipRead(
   sideEffect: () => Promise<void>,
 ): NetworkPort {
   let done = false;
-  return wrap(network, {
+  return networkWith(network, {
     async getRelationship(input) {
       if (!done) {
         done = true;

@@ -25,16 +25,22 @@ import {
   type SandboxSettingsInput,
 } from '@outreach/network';
 import { pino } from 'pino';
+import { onTestFinished } from 'vitest';
 import { createRunner, type Runner } from '../../src/runner/runner.js';
 import type { RunnerOptions } from '../../src/runner/runner-context.js';
 import { createDbRunnerStore } from '../../src/store/db-runner.store.js';
 import type { RunnerStore } from '../../src/store/runner-store.port.js';
+import { step } from './sequence-steps.js';
+
+export { step };
 
 /**
  * Monday 2099-03-02, 08:00 UTC: an hour before the default working hours open. Far in the future
  * because usage counters carry a TTL that the test MongoDB sweeps in real time.
  */
 export const MONDAY_MORNING = '2099-03-02T08:00:00.000Z';
+/** The same Monday at 10:00 UTC, inside the default working hours. */
+export const MONDAY_TEN_AM = '2099-03-02T10:00:00.000Z';
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
@@ -53,7 +59,6 @@ export interface World {
    * interferes with its writes), its own `network` to interfere with its calls.
    */
   runner(options?: Partial<RunnerOptions>, parts?: { network?: NetworkPort; store?: RunnerStore }): Runner;
-  close(): Promise<void>;
 }
 
 let shared: Promise<Db> | undefined;
@@ -70,8 +75,9 @@ export function fileDb(): Promise<Db> {
 }
 
 /**
- * A fresh sandbox and clock over the file's database. Settings default to a network where every
- * invitation is accepted within hours and nobody replies, so a test states only what it relies on.
+ * A fresh sandbox and clock over the file's database, for the test that calls it: the world is
+ * closed when that test finishes. Settings default to a network where every invitation is
+ * accepted within hours and nobody replies, so a test states only what it relies on.
  */
 export async function startWorld(
   settings: SandboxSettingsInput = {},
@@ -94,6 +100,10 @@ export async function startWorld(
   const network = createHttpNetwork({ baseUrl: running.url, timeoutMs: 2_000 });
   const store = createDbRunnerStore(db);
   let runners = 0;
+  onTestFinished(async () => {
+    await pauseEveryActiveCampaign(db);
+    await running.close();
+  });
   return {
     db,
     url: running.url,
@@ -112,10 +122,6 @@ export async function startWorld(
         },
         { runnerId: `runner-${runners}`, concurrency: 2, eventPollMs: 0, ...options },
       );
-    },
-    async close() {
-      await pauseEveryActiveCampaign(db);
-      await running.close();
     },
   };
 }
@@ -215,23 +221,6 @@ export function generatedLeads(count: number, prefix = 'lead'): NewLead[] {
   }));
 }
 
-/** A step as stored, with fresh ids; message and screener steps get the given variant bodies. */
-export function step(
-  type: StepInput['type'],
-  options: Partial<StepInput> & { bodies?: string[] } = {},
-): StepInput {
-  const { bodies, ...rest } = options;
-  const variants = (bodies ?? []).map((body, order) => ({
-    id: newId('variant'),
-    body,
-    order,
-    isDisabled: false,
-    icpDefinitionRaw: null,
-    aiTools: [],
-  }));
-  return { id: newId('step'), type, delay: 0, stopOnReply: false, genericBody: null, variants, ...rest };
-}
-
 export interface DriveOptions {
   /** Stops when it resolves true (checked after every pass). */
   until: () => Promise<boolean>;
@@ -292,6 +281,23 @@ export async function eventsOf(
 export function allLeadsDone(world: World, scenario: Scenario): () => Promise<boolean> {
   return async () =>
     (await allLeads(world, scenario)).every((lead) => ['completed', 'error'].includes(lead.status));
+}
+
+/**
+ * Two leads whose invitations were accepted, each waiting (a day) for the message step 'Hello':
+ * the point where a test changes something in the middle of a sequence. Returns the runner that
+ * got them there.
+ */
+export async function twoLeadsBetweenSteps(world: World): Promise<{ scenario: Scenario; runner: Runner }> {
+  const scenario = await seedScenario(world, {
+    leads: 2,
+    steps: [step('invitation'), step('message', { delay: 1, bodies: ['Hello'] })],
+  });
+  const runner = world.runner();
+  await drive(world, scenario, [runner], {
+    until: async () => (await allLeads(world, scenario)).every((lead) => lead.currentStep === 1),
+  });
+  return { scenario, runner };
 }
 
 /** The value, which the test's own setup guarantees; a clear failure otherwise. */

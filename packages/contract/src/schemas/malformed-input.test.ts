@@ -2,7 +2,7 @@
  * Malformed input the interface answers with 400 (part 1): wrong types, unknown fields, empty lists
  * and updates that change nothing. Each case must be refused, and the message must name the field.
  */
-import { describe, it } from 'vitest';
+import { describe } from 'vitest';
 import { updateAccountLimitsBody } from './account.schema.js';
 import {
   blockCampaignLeadsBody,
@@ -18,12 +18,12 @@ import {
 } from './campaign.schema.js';
 import { listConversationsQuery, sendMessageBody } from './conversation.schema.js';
 import { addLeadsBody, removeLeadsBody } from './lead.schema.js';
-import { expectRefusal, type RefusalCase } from './refusal.test-support.js';
+import { itRefusesEach } from './refusal.test-support.js';
 import { addStepBody, updateStepBody, updateVariantBody } from './sequence.schema.js';
 import { subscribeHookBody } from './webhook.schema.js';
 
 describe('wrong types', () => {
-  it.each<RefusalCase>([
+  itRefusesEach([
     { name: 'a number for a name', schema: createCampaignBody, input: { name: 42 }, field: 'name' },
     {
       name: 'a string for a step order',
@@ -94,74 +94,80 @@ describe('wrong types', () => {
       input: { name: 'Q3', settings: { workingHours: { start: '18:00', end: '09:00', days: [1] } } },
       field: 'settings.workingHours.end',
     },
-  ])('refuses $name', expectRefusal);
+  ]);
 });
 
 describe('unknown fields', () => {
-  it.each<RefusalCase>([
-    {
-      name: 'in a body',
-      schema: createCampaignBody,
-      input: { name: 'Q3', nickname: 'q' },
-      field: 'nickname: unknown field',
-    },
-    {
-      name: 'in a nested object',
-      schema: createCampaignBody,
-      input: { name: 'Q3', settings: { tz: 'UTC' } },
-      field: 'settings.tz: unknown field',
-    },
-    {
-      name: 'in a list item',
-      schema: blockLeadsBody,
-      input: { leads: [{ publicIdentifier: 'ada', note: 'x' }] },
-      field: 'leads[0].note',
-    },
-    {
-      name: 'among the core variables',
-      schema: createCampaignBody,
-      input: { name: 'Q3', coreVariables: { jobTitle: true } },
-      field: 'coreVariables.jobTitle',
-    },
-    {
-      name: 'in a query string',
-      schema: listCampaignsQuery,
-      input: { page: '2' },
-      field: 'page: unknown field',
-    },
-    {
-      name: 'in a lead',
-      schema: addLeadsBody,
-      input: { leads: [{ publicIdentifier: 'ada', jobTitle: 'CEO' }] },
-      field: 'leads[0].jobTitle',
-    },
-  ])('refuses an unknown field $name', expectRefusal);
+  itRefusesEach(
+    [
+      {
+        name: 'in a body',
+        schema: createCampaignBody,
+        input: { name: 'Q3', nickname: 'q' },
+        field: 'nickname: unknown field',
+      },
+      {
+        name: 'in a nested object',
+        schema: createCampaignBody,
+        input: { name: 'Q3', settings: { tz: 'UTC' } },
+        field: 'settings.tz: unknown field',
+      },
+      {
+        name: 'in a list item',
+        schema: blockLeadsBody,
+        input: { leads: [{ publicIdentifier: 'ada', note: 'x' }] },
+        field: 'leads[0].note',
+      },
+      {
+        name: 'among the core variables',
+        schema: createCampaignBody,
+        input: { name: 'Q3', coreVariables: { jobTitle: true } },
+        field: 'coreVariables.jobTitle',
+      },
+      {
+        name: 'in a query string',
+        schema: listCampaignsQuery,
+        input: { page: '2' },
+        field: 'page: unknown field',
+      },
+      {
+        name: 'in a lead',
+        schema: addLeadsBody,
+        input: { leads: [{ publicIdentifier: 'ada', jobTitle: 'CEO' }] },
+        field: 'leads[0].jobTitle',
+      },
+    ],
+    'refuses an unknown field $name',
+  );
 });
 
 describe('empty lists and updates that change nothing', () => {
-  it.each<RefusalCase>([
-    { name: 'leads to add', schema: addLeadsBody, input: { leads: [] }, field: 'leads' },
-    { name: 'leads to block', schema: blockLeadsBody, input: { leads: [] }, field: 'leads' },
-    {
-      name: 'publicIdentifiers to block for a campaign',
-      schema: blockCampaignLeadsBody,
-      input: { publicIdentifiers: [] },
-      field: 'publicIdentifiers',
-    },
-    { name: 'block ids to unblock', schema: unblockLeadsBody, input: [], field: 'body' },
-    { name: 'campaign block ids to unblock', schema: unblockCampaignLeadsBody, input: [], field: 'body' },
-    { name: 'lead ids to remove', schema: removeLeadsBody, input: [], field: 'body' },
-    {
-      name: 'account ids to assign',
-      schema: addCampaignSendersBody,
-      input: { accountIds: [] },
-      field: 'accountIds',
-    },
-    { name: 'a campaign update', schema: updateCampaignBody, input: {}, field: 'body' },
-    { name: 'a step update', schema: updateStepBody, input: {}, field: 'body' },
-    { name: 'a variant update', schema: updateVariantBody, input: {}, field: 'body' },
-    { name: 'a caps update', schema: updateAccountLimitsBody, input: {}, field: 'body' },
-    { name: 'a blank campaign name', schema: createCampaignBody, input: { name: '   ' }, field: 'name' },
-    { name: 'a blank message', schema: sendMessageBody, input: { content: '  ' }, field: 'content' },
-  ])('refuses empty $name', expectRefusal);
+  itRefusesEach(
+    [
+      { name: 'leads to add', schema: addLeadsBody, input: { leads: [] }, field: 'leads' },
+      { name: 'leads to block', schema: blockLeadsBody, input: { leads: [] }, field: 'leads' },
+      {
+        name: 'publicIdentifiers to block for a campaign',
+        schema: blockCampaignLeadsBody,
+        input: { publicIdentifiers: [] },
+        field: 'publicIdentifiers',
+      },
+      { name: 'block ids to unblock', schema: unblockLeadsBody, input: [], field: 'body' },
+      { name: 'campaign block ids to unblock', schema: unblockCampaignLeadsBody, input: [], field: 'body' },
+      { name: 'lead ids to remove', schema: removeLeadsBody, input: [], field: 'body' },
+      {
+        name: 'account ids to assign',
+        schema: addCampaignSendersBody,
+        input: { accountIds: [] },
+        field: 'accountIds',
+      },
+      { name: 'a campaign update', schema: updateCampaignBody, input: {}, field: 'body' },
+      { name: 'a step update', schema: updateStepBody, input: {}, field: 'body' },
+      { name: 'a variant update', schema: updateVariantBody, input: {}, field: 'body' },
+      { name: 'a caps update', schema: updateAccountLimitsBody, input: {}, field: 'body' },
+      { name: 'a blank campaign name', schema: createCampaignBody, input: { name: '   ' }, field: 'name' },
+      { name: 'a blank message', schema: sendMessageBody, input: { content: '  ' }, field: 'content' },
+    ],
+    'refuses empty $name',
+  );
 });

@@ -20,12 +20,12 @@ import {
   tagLeadBody,
   updateLeadStatusBody,
 } from './lead.schema.js';
-import { expectRefusal, ids, leads, text, type RefusalCase } from './refusal.test-support.js';
+import { ids, itRefusesEach, leads, text } from './refusal.test-support.js';
 import { addStepBody, addVariantBody, updateStepBody, updateVariantBody } from './sequence.schema.js';
 import { performListQuery, subscribeHookBody } from './webhook.schema.js';
 
 describe('text over 8000 characters', () => {
-  it.each<RefusalCase>([
+  itRefusesEach([
     { name: 'a variant body', schema: updateVariantBody, input: { body: text(8001) }, field: 'body' },
     { name: 'a new variant body', schema: addVariantBody, input: { body: text(8001) }, field: 'body' },
     {
@@ -52,7 +52,7 @@ describe('text over 8000 characters', () => {
       input: { content: text(8001) },
       field: 'content',
     },
-  ])('refuses $name', expectRefusal);
+  ]);
 
   it('accepts exactly 8000 characters', () => {
     expect(updateVariantBody.safeParse({ body: text(8000) }).success).toBe(true);
@@ -61,24 +61,27 @@ describe('text over 8000 characters', () => {
 });
 
 describe('more than 1000 items', () => {
-  it.each<RefusalCase>([
-    { name: 'leads to add', schema: addLeadsBody, input: { leads: leads(1001) }, field: 'leads' },
-    { name: 'leads to block', schema: blockLeadsBody, input: { leads: leads(1001) }, field: 'leads' },
-    {
-      name: 'publicIdentifiers',
-      schema: blockCampaignLeadsBody,
-      input: { publicIdentifiers: ids(1001) },
-      field: 'publicIdentifiers',
-    },
-    { name: 'block ids', schema: unblockLeadsBody, input: ids(1001), field: 'body' },
-    { name: 'lead ids', schema: removeLeadsBody, input: ids(1001), field: 'body' },
-    {
-      name: 'account ids',
-      schema: addCampaignSendersBody,
-      input: { accountIds: ids(1001) },
-      field: 'accountIds',
-    },
-  ])('refuses 1001 $name', expectRefusal);
+  itRefusesEach(
+    [
+      { name: 'leads to add', schema: addLeadsBody, input: { leads: leads(1001) }, field: 'leads' },
+      { name: 'leads to block', schema: blockLeadsBody, input: { leads: leads(1001) }, field: 'leads' },
+      {
+        name: 'publicIdentifiers',
+        schema: blockCampaignLeadsBody,
+        input: { publicIdentifiers: ids(1001) },
+        field: 'publicIdentifiers',
+      },
+      { name: 'block ids', schema: unblockLeadsBody, input: ids(1001), field: 'body' },
+      { name: 'lead ids', schema: removeLeadsBody, input: ids(1001), field: 'body' },
+      {
+        name: 'account ids',
+        schema: addCampaignSendersBody,
+        input: { accountIds: ids(1001) },
+        field: 'accountIds',
+      },
+    ],
+    'refuses 1001 $name',
+  );
 
   it('accepts exactly 1000', () => {
     expect(addLeadsBody.safeParse({ leads: leads(1000) }).success).toBe(true);
@@ -87,7 +90,7 @@ describe('more than 1000 items', () => {
 });
 
 describe('dates that are not ISO 8601', () => {
-  it.each<RefusalCase>([
+  itRefusesEach([
     {
       name: 'a day-first date',
       schema: campaignAnalyticsQuery,
@@ -118,7 +121,7 @@ describe('dates that are not ISO 8601', () => {
       input: { startDate: '2025-06-30', endDate: '2025-06-01' },
       field: 'startDate',
     },
-  ])('refuses $name', expectRefusal);
+  ]);
 
   it('accepts dates, date-times with Z or an offset, and a one-day window', () => {
     expect(campaignAnalyticsQuery.safeParse({ startDate: '2025-06-01', endDate: '2025-06-01' }).success).toBe(
@@ -134,7 +137,7 @@ describe('dates that are not ISO 8601', () => {
 });
 
 describe('values outside an enum', () => {
-  it.each<RefusalCase>([
+  itRefusesEach([
     {
       name: 'a campaign status filter',
       schema: listCampaignsQuery,
@@ -169,11 +172,11 @@ describe('values outside an enum', () => {
       input: { campaignStatus: 'live' },
       field: 'campaignStatus',
     },
-  ])('refuses $name', expectRefusal);
+  ]);
 });
 
 describe('pagination bounds', () => {
-  it.each<RefusalCase>([
+  itRefusesEach([
     { name: 'a limit of 0', schema: listAccountsQuery, input: { limit: '0' }, field: 'limit' },
     { name: 'a limit over 100', schema: listCampaignsQuery, input: { limit: '101' }, field: 'limit' },
     { name: 'a negative offset', schema: listBlockedLeadsQuery, input: { offset: '-1' }, field: 'offset' },
@@ -183,7 +186,7 @@ describe('pagination bounds', () => {
       input: { offset: '1.5' },
       field: 'offset',
     },
-  ])('refuses $name', expectRefusal);
+  ]);
 
   it('reads numbers and booleans from query text, with the documented defaults', () => {
     expect(listCampaignsQuery.parse({})).toEqual({ offset: 0, limit: 50 });

@@ -1,5 +1,5 @@
 /** Shared by the bad-input tests (test support: excluded from the build). */
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { z } from 'zod';
 import { formatZodError } from '../validation-message.js';
 
@@ -16,6 +16,14 @@ export function expectRefusal({ schema, input, field }: RefusalCase): void {
   const result = schema.safeParse(input);
   expect(result.success).toBe(false);
   expect(formatZodError(result.error as z.ZodError)).toContain(field);
+}
+
+/**
+ * One test per case, titled `title` (`$name` stands for the case's name): each input is refused
+ * and the message names the field.
+ */
+export function itRefusesEach(cases: RefusalCase[], title = 'refuses $name'): void {
+  it.each<RefusalCase>(cases)(title, expectRefusal);
 }
 
 export const text = (length: number): string => 'x'.repeat(length);

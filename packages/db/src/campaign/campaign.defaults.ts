@@ -1,13 +1,9 @@
-import { CORE_VARIABLES, type CoreVariable } from '@outreach/domain';
-import type { CampaignSettings } from './campaign.schema.js';
+import { DEFAULT_CAMPAIGN_SETTINGS, DEFAULT_CORE_VARIABLES, type CoreVariable } from '@outreach/domain';
 
-/** What a new campaign starts with when its creator says nothing. */
-export const DEFAULT_CAMPAIGN_SETTINGS: Readonly<CampaignSettings> = {
-  timezone: 'UTC',
-  workingHours: { start: '09:00', end: '18:00', days: [1, 2, 3, 4, 5] },
-  invitationTimeoutDays: 21,
-};
+/** What a new campaign starts with when its creator says nothing: the domain's defaults. */
+export { DEFAULT_CAMPAIGN_SETTINGS };
 
+/** Every core variable switched on, as a fresh map a record can own. */
 export function defaultCoreVariables(): Record<CoreVariable, boolean> {
-  return Object.fromEntries(CORE_VARIABLES.map((name) => [name, true])) as Record<CoreVariable, boolean>;
+  return { ...DEFAULT_CORE_VARIABLES };
 }

@@ -8,7 +8,13 @@ const record: CampaignRecord = {
   workspaceId: 'ws_000000000000000000000001',
   name: 'Q3',
   status: 'draft',
-  settings: { ...DEFAULT_CAMPAIGN_SETTINGS, workingHours: { ...DEFAULT_CAMPAIGN_SETTINGS.workingHours } },
+  settings: {
+    ...DEFAULT_CAMPAIGN_SETTINGS,
+    workingHours: {
+      ...DEFAULT_CAMPAIGN_SETTINGS.workingHours,
+      days: [...DEFAULT_CAMPAIGN_SETTINGS.workingHours.days],
+    },
+  },
   coreVariables: defaultCoreVariables(),
   customVariables: { city: 'Paris' },
   networkAccounts: ['acc_000000000000000000000001'],

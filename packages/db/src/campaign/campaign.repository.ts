@@ -63,9 +63,11 @@ export interface CampaignListQuery extends PageRequest {
 }
 
 function mergedSettings(patch: CampaignSettingsPatch = {}): CampaignSettings {
+  const workingHours = { ...DEFAULT_CAMPAIGN_SETTINGS.workingHours, ...patch.workingHours };
   return {
     timezone: patch.timezone ?? DEFAULT_CAMPAIGN_SETTINGS.timezone,
-    workingHours: { ...DEFAULT_CAMPAIGN_SETTINGS.workingHours, ...patch.workingHours },
+    // The default days are a frozen list shared by every caller; the record gets its own.
+    workingHours: { ...workingHours, days: [...workingHours.days] },
     invitationTimeoutDays: patch.invitationTimeoutDays ?? DEFAULT_CAMPAIGN_SETTINGS.invitationTimeoutDays,
   };
 }

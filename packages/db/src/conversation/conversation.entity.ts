@@ -1,5 +1,4 @@
-import type { MessageSender } from '@outreach/domain';
-import { conversationUrn } from '../common/public-ids.js';
+import { conversationUrn, type MessageSender } from '@outreach/domain';
 import type { ConversationRecord, LastMessageRecord } from './conversation.schema.js';
 import type { MessageRecord, MessageState } from './message.schema.js';
 

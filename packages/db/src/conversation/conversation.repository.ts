@@ -1,7 +1,8 @@
+import { conversationIdFromUrn } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
-import { conversationIdFromUrn, newId, type WorkspaceId } from '../common/public-ids.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import {
   toConversation,

@@ -1,21 +1,12 @@
+import { DELIVERY_FAILURE_REASONS, type DeliveryFailureReason } from '@outreach/domain';
 import { Schema } from 'mongoose';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/**
- * Why a delivery failed for good: out of retries, the receiver answered 410 Gone, the subscription
- * was removed before the attempt, the event is gone, or the URL cannot be sent to.
- */
-export const DELIVERY_FAILURE_REASONS = [
-  'attempts_exhausted',
-  'gone',
-  'subscription_removed',
-  'event_missing',
-  'invalid_url',
-] as const;
-export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
+/** Why a delivery failed for good: the domain's vocabulary, re-exported under this package. */
+export { DELIVERY_FAILURE_REASONS, type DeliveryFailureReason };
 
 /** The longest response body an attempt log entry keeps; longer answers are cut. */
 export const MAX_RESPONSE_BODY_LENGTH = 1024;

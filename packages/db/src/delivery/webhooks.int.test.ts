@@ -1,7 +1,8 @@
 /** The webhook pipeline's storage: subscriptions, the event outbox, deliveries with leases. */
+import { eventId } from '@outreach/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaseLostError } from '../common/db-errors.js';
-import { eventIdFor, type WorkspaceId } from '../common/public-ids.js';
+import type { WorkspaceId } from '../common/public-ids.js';
 import { newWorkspace } from '../testing/fixtures.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
 import { must } from '../testing/must.js';
@@ -86,7 +87,7 @@ describe('events', () => {
     expect(first).toEqual({
       created: true,
       event: {
-        id: eventIdFor('campaign_completed', 'cmp_1:1'),
+        id: eventId('campaign_completed', 'cmp_1:1'),
         type: 'campaign_completed',
         timestamp: T0,
         workspaceId: ws,

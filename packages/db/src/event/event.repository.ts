@@ -1,6 +1,6 @@
-import { LIMITS, type EventType } from '@outreach/domain';
+import { eventId, LIMITS, type EventType } from '@outreach/domain';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
-import { eventIdFor, type WorkspaceId } from '../common/public-ids.js';
+import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import { toOutboxEvent, type OutboxEvent } from './event.entity.js';
@@ -25,7 +25,7 @@ export class EventRepository {
    * recording a transition again is a no-op that returns the stored event with `created: false`.
    */
   async insert(workspaceId: WorkspaceId, input: NewEvent): Promise<{ event: OutboxEvent; created: boolean }> {
-    const id = eventIdFor(input.type, input.transitionKey);
+    const id = eventId(input.type, input.transitionKey);
     const now = this.clock();
     try {
       const record = await this.records.insertOne(workspaceId, {

@@ -5,7 +5,7 @@ import { recordOptions, workspaceIdField } from '../common/record-options.js';
 /**
  * The outbox: every event the product fires, written in the same step as the change it
  * reports, then fanned out to subscriptions by the dispatcher. `_id` is deterministic (see
- * `eventIdFor`), so a transition reported twice is stored once.
+ * `eventId` of `@outreach/domain`), so a transition reported twice is stored once.
  */
 export interface EventRecord {
   _id: string;

@@ -7,4 +7,5 @@ export type {
   SenderAccountPatch,
   SenderAccountRepository,
 } from './sender-account.repository.js';
-export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './sender-account.schema.js';
+// The caps and their defaults are the domain's, re-exported so earlier imports keep working.
+export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from '@outreach/domain';

@@ -1,5 +1,5 @@
-import type { AccountStatus } from '@outreach/domain';
-import type { AccountLimits, SenderAccountRecord } from './sender-account.schema.js';
+import type { AccountLimits, AccountStatus } from '@outreach/domain';
+import type { SenderAccountRecord } from './sender-account.schema.js';
 
 /**
  * The API's `SenderAccount`, plus the workspace, the last disconnect reason and the runners' state

@@ -1,4 +1,4 @@
-import type { AccountStatus } from '@outreach/domain';
+import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits, type AccountStatus } from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { AlreadyExistsError, NotFoundError } from '../common/db-errors.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
@@ -7,11 +7,7 @@ import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toSenderAccount, type SenderAccount } from './sender-account.entity.js';
 import { saveEventCursor, takePacingSlot, type PacingSlot } from './sender-account-runner-state.js';
-import {
-  DEFAULT_ACCOUNT_LIMITS,
-  type AccountLimits,
-  type SenderAccountRecord,
-} from './sender-account.schema.js';
+import type { SenderAccountRecord } from './sender-account.schema.js';
 
 export interface NewSenderAccount {
   name: string;

@@ -1,23 +1,6 @@
-import { ACCOUNT_STATUSES, type AccountStatus } from '@outreach/domain';
+import { ACCOUNT_STATUSES, type AccountLimits, type AccountStatus } from '@outreach/domain';
 import { Schema } from 'mongoose';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
-
-export interface AccountLimits {
-  invitationsPerDay: number;
-  invitationsPerWeek: number;
-  messagesPerDay: number;
-  inmailsPerDay: number;
-  profileVisitsPerDay: number;
-}
-
-/** The product's default caps for a new sender account. */
-export const DEFAULT_ACCOUNT_LIMITS: Readonly<AccountLimits> = {
-  invitationsPerDay: 20,
-  invitationsPerWeek: 100,
-  messagesPerDay: 50,
-  inmailsPerDay: 20,
-  profileVisitsPerDay: 80,
-};
 
 export interface SenderAccountRecord {
   _id: string;

@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { newWorkspace, seedCampaign, step } from './fixtures.js';
 import { must } from './must.js';
+import { openTestDb, type TestDb } from './test-db.js';
 import type { Campaign } from '../campaign/campaign.entity.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { Db } from '../db.js';
@@ -90,4 +92,27 @@ export async function seedIsolation(
   ]);
   fixture.deliveryId = must(await db.deliveries.claimDueAcrossWorkspaces(lease)).id;
   return { a, b, fixture };
+}
+
+export interface IsolationSuite {
+  t: TestDb;
+  /** The workspace that owns every record of `fixture`. */
+  a: WorkspaceId;
+  /** The empty workspace that tries to reach them. */
+  b: WorkspaceId;
+  fixture: IsolationFixture;
+}
+
+/**
+ * The test file's database, its clock stopped at `T0`, seeded by `seedIsolation` before the file's
+ * tests and closed after them. The object is filled in by then, so read it inside tests only.
+ */
+export function useIsolationSuite(): IsolationSuite {
+  const suite = {} as IsolationSuite;
+  beforeAll(async () => {
+    const t = await openTestDb({ clock: () => T0 });
+    Object.assign(suite, { t, ...(await seedIsolation(t.db)) });
+  });
+  afterAll(() => suite.t.db.close());
+  return suite;
 }

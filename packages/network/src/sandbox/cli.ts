@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { createScaledClock, systemClock } from '../clock.js';
+import { clockForTimeScale } from '../clock.js';
 import { CLI_VARIABLES, type CliConfig, flagName, parseCliConfig } from './cli-config.js';
 import { createSandboxNetwork } from './sandbox-network.js';
 
@@ -14,13 +14,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const scaled = config.timeScale !== 1 || config.clockEpoch !== undefined;
-  const clock = scaled
-    ? createScaledClock({
-        scale: config.timeScale,
-        ...(config.clockEpoch ? { epoch: config.clockEpoch } : {}),
-      })
-    : systemClock;
+  const clock = clockForTimeScale(config.timeScale, config.clockEpoch);
   const sandbox = createSandboxNetwork({ ...config.settings, clock });
   const running = await sandbox.listen(config.port, config.host);
   console.log(

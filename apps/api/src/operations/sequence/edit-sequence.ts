@@ -4,7 +4,7 @@ import {
   type Step,
   type StepInput,
 } from '@outreach/db';
-import type { StepDef } from '@outreach/domain';
+import type { StepDef, VariantDef } from '@outreach/domain';
 import { requireCampaign, type OperationContext } from '../context.js';
 
 /** Concurrent edits of one sequence are rare; a few re-reads settle any realistic race. */
@@ -55,14 +55,7 @@ export function toStepDef(step: Step): StepDef {
     delay: step.delay,
     stopOnReply: step.stopOnReply,
     genericBody: step.genericBody,
-    variants: (step.variants ?? []).map((variant) => ({
-      id: variant.id,
-      body: variant.body,
-      order: variant.order,
-      isDisabled: variant.isDisabled,
-      icpDefinitionRaw: variant.icpDefinitionRaw,
-      aiTools: variant.aiTools,
-    })),
+    variants: (step.variants ?? []).map(variantFields),
   };
 }
 
@@ -73,14 +66,19 @@ function toStepInput(step: StepDef): StepInput {
     delay: step.delay,
     stopOnReply: step.stopOnReply,
     genericBody: step.genericBody,
-    variants: step.variants.map((variant) => ({
-      id: variant.id,
-      body: variant.body,
-      order: variant.order,
-      isDisabled: variant.isDisabled,
-      icpDefinitionRaw: variant.icpDefinitionRaw,
-      aiTools: variant.aiTools,
-    })),
+    variants: step.variants.map(variantFields),
+  };
+}
+
+/** A variant's own fields, without what a stored one adds (its step id). */
+function variantFields(variant: VariantDef): VariantDef {
+  return {
+    id: variant.id,
+    body: variant.body,
+    order: variant.order,
+    isDisabled: variant.isDisabled,
+    icpDefinitionRaw: variant.icpDefinitionRaw,
+    aiTools: variant.aiTools,
   };
 }
 
