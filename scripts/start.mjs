@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Brings the whole service up on this machine as separate processes: MongoDB (from the test kit,
+// Brings the whole service up locally as separate processes: MongoDB (from the test kit,
 // unless MONGODB_URI points at one), the sandbox network, the API, the runner and the dispatcher.
 // On first run it creates a demo workspace with two connected sandbox sender accounts, then prints
 // the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
