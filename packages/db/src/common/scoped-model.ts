@@ -92,6 +92,11 @@ export class ScopedModel<T extends TenantRecord> {
     return new Set(found.map((record) => record._id));
   }
 
+  /** Whether a matching record exists: one indexed `find` with a limit of 1, never a count. */
+  async exists(workspaceId: WorkspaceId, filter: QueryFilter<T>): Promise<boolean> {
+    return (await this.model.exists(this.scope(workspaceId, filter)).exec()) !== null;
+  }
+
   count(workspaceId: WorkspaceId, filter: QueryFilter<T>): Promise<number> {
     return this.model.countDocuments(this.scope(workspaceId, filter)).exec();
   }

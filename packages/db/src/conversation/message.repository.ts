@@ -158,7 +158,8 @@ export class MessageRepository {
   }
 
   private async requireConversation(workspaceId: WorkspaceId, conversationId: string): Promise<void> {
-    const count = await this.conversations.count(workspaceId, { _id: conversationId });
-    if (count === 0) throw new NotFoundError('conversation', [conversationId]);
+    if (!(await this.conversations.exists(workspaceId, { _id: conversationId }))) {
+      throw new NotFoundError('conversation', [conversationId]);
+    }
   }
 }
