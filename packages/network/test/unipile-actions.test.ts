@@ -12,7 +12,11 @@ describe('Unipile adapter against the simulator', () => {
   it('resolves a public identifier to a member id and reads the profile', async () => {
     const member = await h.network.resolveMember({ accountId: account, publicIdentifier: 'ada-lovelace' });
     expect(member.providerId).toMatch(/^ACoAA/);
-    expect(member.profile).toMatchObject({ publicIdentifier: 'ada-lovelace', firstName: 'Ada', lastName: 'Lovelace' });
+    expect(member.profile).toMatchObject({
+      publicIdentifier: 'ada-lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(member.relationship).toBe('none');
   });
 
@@ -20,9 +24,9 @@ describe('Unipile adapter against the simulator', () => {
     const lead = { publicIdentifier: 'grace-hopper' };
     const sent = await h.network.sendInvitation({ accountId: account, lead, note: 'Hello Grace' });
     expect(sent.invitationId).toBeTruthy();
-    expect(await h.network.getRelationship({ accountId: account, lead: { ...lead, providerId: sent.providerId } })).toBe(
-      'invitation_pending',
-    );
+    expect(
+      await h.network.getRelationship({ accountId: account, lead: { ...lead, providerId: sent.providerId } }),
+    ).toBe('invitation_pending');
     expect(h.sim.state.log.list({ type: 'invitation' })).toEqual([
       expect.objectContaining({ publicIdentifier: 'grace-hopper', note: 'Hello Grace' }),
     ]);
@@ -32,7 +36,10 @@ describe('Unipile adapter against the simulator', () => {
   });
 
   it('visits a profile with the notify flag, so LinkedIn records the visit', async () => {
-    const visit = await h.network.visitProfile({ accountId: account, lead: { publicIdentifier: 'alan-turing' } });
+    const visit = await h.network.visitProfile({
+      accountId: account,
+      lead: { publicIdentifier: 'alan-turing' },
+    });
     expect(visit.profile.lastName).toBe('Turing');
     expect(h.sim.state.log.list({ type: 'profile_visit' })).toHaveLength(1);
     await h.network.getRelationship({ accountId: account, lead: { publicIdentifier: 'alan-turing' } });
@@ -44,7 +51,12 @@ describe('Unipile adapter against the simulator', () => {
     await h.network.sendInvitation({ accountId: account, lead });
     h.clock.advance(HOUR);
     const first = await h.network.sendMessage({ accountId: account, lead, content: 'Hi', inmail: 'never' });
-    const second = await h.network.sendMessage({ accountId: account, lead, content: 'Again', inmail: 'never' });
+    const second = await h.network.sendMessage({
+      accountId: account,
+      lead,
+      content: 'Again',
+      inmail: 'never',
+    });
     expect(first.channel).toBe('message');
     expect(second.chatId).toBe(first.chatId);
     expect(h.sim.state.log.list({ type: 'message' }).map((a) => a.content)).toEqual(['Hi', 'Again']);
@@ -52,7 +64,12 @@ describe('Unipile adapter against the simulator', () => {
 
   it('sends an InMail to a lead who is not a connection when the policy allows it', async () => {
     const lead = { publicIdentifier: 'rosalind-franklin' };
-    const sent = await h.network.sendMessage({ accountId: account, lead, content: 'Hello', inmail: 'when_not_connected' });
+    const sent = await h.network.sendMessage({
+      accountId: account,
+      lead,
+      content: 'Hello',
+      inmail: 'when_not_connected',
+    });
     expect(sent.channel).toBe('inmail');
     expect(h.sim.state.log.list({ type: 'inmail' })).toHaveLength(1);
   });
@@ -65,7 +82,9 @@ describe('Unipile adapter against the simulator', () => {
     h.clock.advance(10 * MINUTE);
     await h.sim.flush();
     const relations = await h.network.listRelations({ accountId: account });
-    expect(relations.items).toEqual([expect.objectContaining({ providerId: invitation.providerId, publicIdentifier: 'marie-curie' })]);
+    expect(relations.items).toEqual([
+      expect.objectContaining({ providerId: invitation.providerId, publicIdentifier: 'marie-curie' }),
+    ]);
     const messages = await h.network.listRecentMessages({ accountId: account, since: new Date(0) });
     expect(messages.items.map((m) => [m.fromAccount, m.content])).toEqual([
       [false, 'Hello back'],
@@ -81,7 +100,11 @@ describe('Unipile adapter against the simulator', () => {
     await h.sim.flush();
     const first = await h.network.listRelations({ accountId: account, limit: 2 });
     expect(first.items).toHaveLength(2);
-    const second = await h.network.listRelations({ accountId: account, limit: 2, cursor: first.cursor ?? undefined });
+    const second = await h.network.listRelations({
+      accountId: account,
+      limit: 2,
+      cursor: first.cursor ?? undefined,
+    });
     expect(second.items).toHaveLength(1);
     expect(second.cursor).toBeNull();
   });

@@ -26,7 +26,9 @@ const lead = (publicIdentifier: string) => ({ publicIdentifier });
 describe('Unipile errors mapped to the port', () => {
   it('a second invitation to a pending lead is AlreadyInvited (the step is done)', async () => {
     await h.network.sendInvitation({ accountId: account, lead: lead('ada-one') });
-    const error = await h.network.sendInvitation({ accountId: account, lead: lead('ada-one') }).catch((e: unknown) => e);
+    const error = await h.network
+      .sendInvitation({ accountId: account, lead: lead('ada-one') })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AlreadyInvitedError);
     expect(error).toMatchObject({ providerCode: 'invitation_pending', retryable: false });
   });
@@ -34,16 +36,18 @@ describe('Unipile errors mapped to the port', () => {
   it('an invitation to a connection is AlreadyConnected', async () => {
     await h.network.sendInvitation({ accountId: account, lead: lead('bob-two') });
     h.clock.advance(HOUR);
-    await expect(h.network.sendInvitation({ accountId: account, lead: lead('bob-two') })).rejects.toBeInstanceOf(
-      AlreadyConnectedError,
-    );
+    await expect(
+      h.network.sendInvitation({ accountId: account, lead: lead('bob-two') }),
+    ).rejects.toBeInstanceOf(AlreadyConnectedError);
   });
 
   it('the weekly invitation quota cools the account down until the oldest invitation leaves the window', async () => {
     await h.network.sendInvitation({ accountId: account, lead: lead('q-one') });
     h.clock.advance(HOUR);
     await h.network.sendInvitation({ accountId: account, lead: lead('q-two') });
-    const error = await h.network.sendInvitation({ accountId: account, lead: lead('q-three') }).catch((e: unknown) => e);
+    const error = await h.network
+      .sendInvitation({ accountId: account, lead: lead('q-three') })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvitationLimitReachedError);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterMs).toBe(7 * 24 * HOUR - HOUR);
@@ -52,16 +56,18 @@ describe('Unipile errors mapped to the port', () => {
 
   it('a 429 is RateLimited with the provider retry hint', async () => {
     h.sim.state.faults.arm({ kind: 'rate_limit', retryAfterMs: 90_000 });
-    const error = await h.network.resolveMember({ accountId: account, publicIdentifier: 'x-y' }).catch((e: unknown) => e);
+    const error = await h.network
+      .resolveMember({ accountId: account, publicIdentifier: 'x-y' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterMs).toBe(90_000);
   });
 
   it('a lost session is SessionExpired on every action', async () => {
     h.sim.state.expireSession(account);
-    await expect(h.network.sendInvitation({ accountId: account, lead: lead('s-one') })).rejects.toBeInstanceOf(
-      SessionExpiredError,
-    );
+    await expect(
+      h.network.sendInvitation({ accountId: account, lead: lead('s-one') }),
+    ).rejects.toBeInstanceOf(SessionExpiredError);
     await expect(h.network.listRelations({ accountId: account })).rejects.toBeInstanceOf(SessionExpiredError);
   });
 
@@ -81,7 +87,12 @@ describe('Unipile errors mapped to the port', () => {
   it('an InMail from an account without InMail is InmailNotAllowed', async () => {
     h.sim.state.account(account).premium = false;
     await expect(
-      h.network.sendMessage({ accountId: account, lead: lead('i-one'), content: 'Hi', inmail: 'when_not_connected' }),
+      h.network.sendMessage({
+        accountId: account,
+        lead: lead('i-one'),
+        content: 'Hi',
+        inmail: 'when_not_connected',
+      }),
     ).rejects.toBeInstanceOf(InmailNotAllowedError);
   });
 
@@ -104,18 +115,20 @@ describe('Unipile errors mapped to the port', () => {
 
   it('a 5xx and a hang are transient: the outcome is unknown', async () => {
     h.sim.state.faults.arm({ kind: 'server_error', operations: ['sendInvitation'], afterAction: true });
-    await expect(h.network.sendInvitation({ accountId: account, lead: lead('t-one') })).rejects.toBeInstanceOf(
-      TransientNetworkError,
-    );
+    await expect(
+      h.network.sendInvitation({ accountId: account, lead: lead('t-one') }),
+    ).rejects.toBeInstanceOf(TransientNetworkError);
     h.sim.state.faults.arm({ kind: 'timeout', operations: ['sendInvitation'] });
-    await expect(h.network.sendInvitation({ accountId: account, lead: lead('t-two') })).rejects.toBeInstanceOf(
-      TransientNetworkError,
-    );
+    await expect(
+      h.network.sendInvitation({ accountId: account, lead: lead('t-two') }),
+    ).rejects.toBeInstanceOf(TransientNetworkError);
   });
 
   it('a wrong API key is a permanent configuration error, not a lost session', async () => {
     const wrong = createUnipileNetwork({ dsn: h.running.url, apiKey: 'wrong', timeoutMs: 2_000 });
-    const error = await wrong.resolveMember({ accountId: account, publicIdentifier: 'k-one' }).catch((e: unknown) => e);
+    const error = await wrong
+      .resolveMember({ accountId: account, publicIdentifier: 'k-one' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermanentNetworkError);
     expect(error).not.toBeInstanceOf(SessionExpiredError);
     expect(error).toMatchObject({ providerCode: 'unauthorized' });

@@ -91,14 +91,23 @@ export interface SimHarness {
  * One simulator for the test file, reached through the official SDK over real HTTP, with its
  * webhooks pushed to a real local receiver. Reset before each test: the clock goes back to START.
  */
-export function useUnipileSim(options: UnipileSimulatorOptions = PREDICTABLE_SIM, timeoutMs = 2_000): SimHarness {
+export function useUnipileSim(
+  options: UnipileSimulatorOptions = PREDICTABLE_SIM,
+  timeoutMs = 2_000,
+): SimHarness {
   const harness = {} as SimHarness;
   beforeAll(async () => {
     const clock = createManualClock(START);
     const receiver = await startReceiver();
     const sim = createUnipileSimulator({ clock, ...options, webhookUrl: receiver.url });
     const running = await sim.listen(0);
-    const network = createUnipileNetwork({ dsn: running.url, apiKey: API_KEY, clock, timeoutMs, validateResponses: 'error' });
+    const network = createUnipileNetwork({
+      dsn: running.url,
+      apiKey: API_KEY,
+      clock,
+      timeoutMs,
+      validateResponses: 'error',
+    });
     Object.assign(harness, { clock, sim, running, receiver, network });
   });
   afterAll(async () => {

@@ -27,7 +27,9 @@ describe('reconciliation of actions whose outcome is unknown', () => {
     const lead = { publicIdentifier: 'lost-answer' };
     const since = pendingAt();
     h.sim.state.faults.arm({ kind: 'server_error', operations: ['sendInvitation'], afterAction: true });
-    await expect(h.network.sendInvitation({ accountId: account, lead })).rejects.toBeInstanceOf(TransientNetworkError);
+    await expect(h.network.sendInvitation({ accountId: account, lead })).rejects.toBeInstanceOf(
+      TransientNetworkError,
+    );
     expect(await h.network.reconcileInvitation({ accountId: account, lead, since })).toBe('sent');
     expect(h.sim.state.log.list({ type: 'invitation' })).toHaveLength(1);
   });
@@ -36,7 +38,9 @@ describe('reconciliation of actions whose outcome is unknown', () => {
     const lead = { publicIdentifier: 'never-acted' };
     const since = pendingAt();
     h.sim.state.faults.arm({ kind: 'server_error', operations: ['sendInvitation'] });
-    await expect(h.network.sendInvitation({ accountId: account, lead })).rejects.toBeInstanceOf(TransientNetworkError);
+    await expect(h.network.sendInvitation({ accountId: account, lead })).rejects.toBeInstanceOf(
+      TransientNetworkError,
+    );
     expect(await h.network.reconcileInvitation({ accountId: account, lead, since })).toBe('not_sent');
     expect(h.sim.state.log.list({ type: 'invitation' })).toHaveLength(0);
   });
@@ -57,20 +61,31 @@ describe('reconciliation of actions whose outcome is unknown', () => {
     await h.network.sendMessage({ accountId: account, lead, content: 'Earlier text', inmail: 'never' });
     h.clock.advance(MINUTE);
     const since = pendingAt();
-    h.sim.state.faults.arm({ kind: 'timeout', operations: ['sendMessage'], afterAction: true, hangMs: 60_000 });
+    h.sim.state.faults.arm({
+      kind: 'timeout',
+      operations: ['sendMessage'],
+      afterAction: true,
+      hangMs: 60_000,
+    });
     await expect(
       h.network.sendMessage({ accountId: account, lead, content: 'Step two', inmail: 'never' }),
     ).rejects.toBeInstanceOf(TransientNetworkError);
-    expect(await h.network.reconcileMessage({ accountId: account, lead, content: 'Step two', since })).toBe('sent');
-    expect(await h.network.reconcileMessage({ accountId: account, lead, content: 'Step three', since })).toBe('not_sent');
-    expect(await h.network.reconcileMessage({ accountId: account, lead, content: 'Earlier text', since })).toBe('not_sent');
+    expect(await h.network.reconcileMessage({ accountId: account, lead, content: 'Step two', since })).toBe(
+      'sent',
+    );
+    expect(await h.network.reconcileMessage({ accountId: account, lead, content: 'Step three', since })).toBe(
+      'not_sent',
+    );
+    expect(
+      await h.network.reconcileMessage({ accountId: account, lead, content: 'Earlier text', since }),
+    ).toBe('not_sent');
   });
 
   it('a message to a lead with no chat at all reconciles as not sent', async () => {
     const lead = { publicIdentifier: 'no-chat' };
-    expect(await h.network.reconcileMessage({ accountId: account, lead, content: 'Hi', since: pendingAt() })).toBe(
-      'not_sent',
-    );
+    expect(
+      await h.network.reconcileMessage({ accountId: account, lead, content: 'Hi', since: pendingAt() }),
+    ).toBe('not_sent');
   });
 
   it('a reply from the lead with the same text is not mistaken for our message', async () => {
@@ -79,8 +94,8 @@ describe('reconciliation of actions whose outcome is unknown', () => {
     h.clock.advance(HOUR);
     const since = pendingAt();
     forceInboundMessage(h.sim.state, account, lead.publicIdentifier, 'Hello there');
-    expect(await h.network.reconcileMessage({ accountId: account, lead, content: 'Hello there', since })).toBe(
-      'not_sent',
-    );
+    expect(
+      await h.network.reconcileMessage({ accountId: account, lead, content: 'Hello there', since }),
+    ).toBe('not_sent');
   });
 });

@@ -12,7 +12,8 @@ import { HOUR, MINUTE, SECRET, simAccount, startReceiver, useUnipileSim } from '
 const h = useUnipileSim();
 const account = simAccount(4);
 
-const events = (): (ProviderEvent | null)[] => h.receiver.received.map((r) => parseUnipileWebhook(r.body, h.clock()));
+const events = (): (ProviderEvent | null)[] =>
+  h.receiver.received.map((r) => parseUnipileWebhook(r.body, h.clock()));
 
 describe('Unipile webhooks pushed by the simulator', () => {
   it('an accepted invitation arrives as a new relation, with the secret header', async () => {
@@ -58,7 +59,12 @@ describe('Unipile webhooks pushed by the simulator', () => {
     h.sim.state.reconnect(account);
     await h.sim.flush();
     expect(events()).toEqual([
-      expect.objectContaining({ type: 'account_status', id: null, status: 'disconnected', authenticated: false }),
+      expect.objectContaining({
+        type: 'account_status',
+        id: null,
+        status: 'disconnected',
+        authenticated: false,
+      }),
       expect.objectContaining({ type: 'account_status', status: 'reconnected', authenticated: true }),
     ]);
   });
@@ -70,7 +76,9 @@ describe('Unipile webhooks pushed by the simulator', () => {
     h.clock.advance(HOUR);
     await h.sim.flush();
     expect(h.receiver.received).toEqual([]);
-    expect(h.sim.webhooks.list()).toEqual([expect.objectContaining({ outcome: 'dropped', dropReason: 'drop_next' })]);
+    expect(h.sim.webhooks.list()).toEqual([
+      expect.objectContaining({ outcome: 'dropped', dropReason: 'drop_next' }),
+    ]);
     const relations = await h.network.listRelations({ accountId: account });
     expect(relations.items.map((r) => r.providerId)).toEqual([sent.providerId]);
   });
@@ -79,7 +87,9 @@ describe('Unipile webhooks pushed by the simulator', () => {
     h.receiver.failNext(2, 503);
     forceInboundMessage(h.sim.state, account, 'web-retry', 'Are you there?');
     await h.sim.flush();
-    expect(events()).toEqual([expect.objectContaining({ type: 'message_received', content: 'Are you there?' })]);
+    expect(events()).toEqual([
+      expect.objectContaining({ type: 'message_received', content: 'Are you there?' }),
+    ]);
     expect(h.sim.webhooks.list()).toEqual([expect.objectContaining({ outcome: 'delivered', attempts: 3 })]);
   });
 
@@ -94,7 +104,11 @@ describe('Unipile webhooks pushed by the simulator', () => {
       });
       expect((await fetch(created.url)).status).toBe(200);
       const linked = parseUnipileWebhook(notify.received[0]?.body);
-      expect(linked).toMatchObject({ type: 'account_linked', status: 'created', name: 'acc_0000000000000000000000a1' });
+      expect(linked).toMatchObject({
+        type: 'account_linked',
+        status: 'created',
+        name: 'acc_0000000000000000000000a1',
+      });
       const accountId = linked?.accountId ?? '';
       expect(await h.network.getAccountStatus({ accountId })).toMatchObject({ state: 'connected' });
 
@@ -107,8 +121,15 @@ describe('Unipile webhooks pushed by the simulator', () => {
         expiresAt: new Date(h.clock().getTime() + HOUR),
       });
       await fetch(again.url);
-      expect(parseUnipileWebhook(notify.received[1]?.body)).toMatchObject({ type: 'account_linked', status: 'reconnected', accountId });
-      expect(await h.network.getAccountStatus({ accountId })).toMatchObject({ state: 'connected', authenticated: true });
+      expect(parseUnipileWebhook(notify.received[1]?.body)).toMatchObject({
+        type: 'account_linked',
+        status: 'reconnected',
+        accountId,
+      });
+      expect(await h.network.getAccountStatus({ accountId })).toMatchObject({
+        state: 'connected',
+        authenticated: true,
+      });
     } finally {
       await notify.close();
     }

@@ -26,7 +26,10 @@ beforeEach(() => {
   const original = sender.send.bind(sender);
   sender.send = async <T>(input: RequestInput): Promise<T> => {
     // Ask for the raw answer, then check it with the validator the SDK chose for this endpoint.
-    const body = await original<T>({ ...input, options: { ...input.options, validateRequestPayload: false } });
+    const body = await original<T>({
+      ...input,
+      options: { ...input.options, validateRequestPayload: false },
+    });
     const validator = input.validator;
     const valid = validator?.Check(body) ?? false;
     const first = validator && !valid ? [...validator.Errors(body)][0] : undefined;
@@ -50,14 +53,27 @@ describe('simulator answers against the SDK validators', () => {
     await h.network.resolveMember({ accountId: account, publicIdentifier: lead.publicIdentifier });
     await h.network.visitProfile({ accountId: account, lead });
     const invitation = await h.network.sendInvitation({ accountId: account, lead, note: 'Hi Katherine' });
-    await h.network.reconcileInvitation({ accountId: account, lead: { ...lead, providerId: invitation.providerId }, since: new Date(0) });
-    await h.network.reconcileInvitation({ accountId: account, lead: { publicIdentifier: 'nobody-invited' }, since: new Date(0) });
+    await h.network.reconcileInvitation({
+      accountId: account,
+      lead: { ...lead, providerId: invitation.providerId },
+      since: new Date(0),
+    });
+    await h.network.reconcileInvitation({
+      accountId: account,
+      lead: { publicIdentifier: 'nobody-invited' },
+      since: new Date(0),
+    });
     h.clock.advance(HOUR);
     await h.sim.flush();
     await h.network.getRelationship({ accountId: account, lead });
     await h.network.sendMessage({ accountId: account, lead, content: 'First', inmail: 'never' });
     await h.network.sendMessage({ accountId: account, lead, content: 'Second', inmail: 'never' });
-    await h.network.sendMessage({ accountId: account, lead: { publicIdentifier: 'inmail-lead' }, content: 'InMail', inmail: 'when_not_connected' });
+    await h.network.sendMessage({
+      accountId: account,
+      lead: { publicIdentifier: 'inmail-lead' },
+      content: 'InMail',
+      inmail: 'when_not_connected',
+    });
     h.clock.advance(10 * MINUTE);
     await h.sim.flush();
     await h.network.reconcileMessage({ accountId: account, lead, content: 'Second', since: new Date(0) });
@@ -71,7 +87,9 @@ describe('simulator answers against the SDK validators', () => {
       expiresAt: new Date(Date.now() + HOUR),
     });
 
-    const endpoints = new Set(captured.map((c) => c.endpoint.replace(/ACoAA\w+|sbx-cnv-\w+|[\w-]+-(?:lead|johnson|invited)/g, ':id')));
+    const endpoints = new Set(
+      captured.map((c) => c.endpoint.replace(/ACoAA\w+|sbx-cnv-\w+|[\w-]+-(?:lead|johnson|invited)/g, ':id')),
+    );
     expect([...endpoints].sort()).toEqual(
       [
         'GET /accounts/sim-account-7',

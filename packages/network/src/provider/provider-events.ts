@@ -24,13 +24,7 @@ export interface ProviderMessageEvent {
 }
 
 export type ProviderAccountEventStatus =
-  | 'connected'
-  | 'disconnected'
-  | 'connecting'
-  | 'error'
-  | 'created'
-  | 'reconnected'
-  | 'deleted';
+  'connected' | 'disconnected' | 'connecting' | 'error' | 'created' | 'reconnected' | 'deleted';
 
 /**
  * Account status and hosted-auth callbacks carry no provider event id and the same status may
@@ -58,4 +52,5 @@ export interface AccountLinkedEvent {
   status: 'created' | 'reconnected';
 }
 
-export type ProviderEvent = RelationCreatedEvent | ProviderMessageEvent | AccountStatusEvent | AccountLinkedEvent;
+export type ProviderEvent =
+  RelationCreatedEvent | ProviderMessageEvent | AccountStatusEvent | AccountLinkedEvent;

@@ -47,7 +47,8 @@ export class SimHostedAuth {
   async complete(token: string): Promise<{ accountId: string; redirect: string | null }> {
     const link = this.links.get(token);
     if (!link) throw new SimProblem(404, 'resource_not_found', 'unknown or used link');
-    if (Date.parse(link.expiresOn) < this.state.now()) throw new SimProblem(410, 'expired_link', 'the link expired');
+    if (Date.parse(link.expiresOn) < this.state.now())
+      throw new SimProblem(410, 'expired_link', 'the link expired');
     this.links.delete(token);
     const name = link.name ?? '';
     let accountId: string;
@@ -60,7 +61,10 @@ export class SimHostedAuth {
       accountId = this.state.newAccountId(name);
       const account = this.state.account(accountId);
       account.name = name || account.name;
-      this.emit({ key: `status:${accountId}:created`, payload: accountStatusPayload(account, 'CREATION_SUCCESS') });
+      this.emit({
+        key: `status:${accountId}:created`,
+        payload: accountStatusPayload(account, 'CREATION_SUCCESS'),
+      });
       status = 'CREATION_SUCCESS';
     }
     if (link.notify_url) {

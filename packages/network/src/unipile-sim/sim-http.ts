@@ -37,7 +37,12 @@ export function gate(
   };
 }
 
-async function failWith(state: UnipileSimState, hangs: HangTimers, fault: Fault, res: Response): Promise<void> {
+async function failWith(
+  state: UnipileSimState,
+  hangs: HangTimers,
+  fault: Fault,
+  res: Response,
+): Promise<void> {
   if (fault.kind === 'timeout') {
     await hangs.wait(fault.hangMs ?? state.settings.timeoutHangMs);
     if (res.writableEnded || res.destroyed) return;
@@ -48,13 +53,18 @@ async function failWith(state: UnipileSimState, hangs: HangTimers, fault: Fault,
     res.setHeader('Retry-After', String(seconds));
     throw new SimProblem(429, 'too_many_requests', 'too many requests for this account', seconds);
   }
-  throw new SimProblem(fault.status, fault.status === 503 ? 'service_unavailable' : 'unexpected_error', 'the provider failed');
+  throw new SimProblem(
+    fault.status,
+    fault.status === 503 ? 'service_unavailable' : 'unexpected_error',
+    'the provider failed',
+  );
 }
 
 /** The SDK sends chats and messages as multipart forms; Node's web `Request` parses them. */
 export async function readForm(req: Request): Promise<FormData> {
   const type = req.get('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data')) throw new SimProblem(400, 'invalid_parameters', 'expected multipart/form-data');
+  if (!type.startsWith('multipart/form-data'))
+    throw new SimProblem(400, 'invalid_parameters', 'expected multipart/form-data');
   const request = new globalThis.Request('http://simulator.local/', {
     method: 'POST',
     headers: { 'content-type': type },
@@ -65,14 +75,16 @@ export async function readForm(req: Request): Promise<FormData> {
 }
 
 export function requiredString(value: unknown, name: string): string {
-  if (typeof value !== 'string' || value.length === 0) throw new SimProblem(400, 'invalid_parameters', `${name} is required`);
+  if (typeof value !== 'string' || value.length === 0)
+    throw new SimProblem(400, 'invalid_parameters', `${name} is required`);
   return value;
 }
 
 export function optionalLimit(value: unknown, max = 250): number {
   if (value === undefined) return 100;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new SimProblem(400, 'invalid_parameters', `limit must be 1..${max}`);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new SimProblem(400, 'invalid_parameters', `limit must be 1..${max}`);
   return n;
 }
 
@@ -80,7 +92,8 @@ export function optionalLimit(value: unknown, max = 250): number {
 export function optionalAfter(value: unknown): number | null {
   if (value === undefined) return null;
   const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new SimProblem(400, 'invalid_parameters', 'after must be an ISO 8601 UTC datetime');
+  if (!Number.isFinite(ms))
+    throw new SimProblem(400, 'invalid_parameters', 'after must be an ISO 8601 UTC datetime');
   return ms;
 }
 
@@ -96,7 +109,11 @@ function toProblem(error: unknown): SimProblem {
   if (error instanceof SimProblem) return error;
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new SimProblem(400, 'invalid_parameters', error instanceof Error ? error.message : 'invalid request');
+    return new SimProblem(
+      400,
+      'invalid_parameters',
+      error instanceof Error ? error.message : 'invalid request',
+    );
   }
   return new SimProblem(500, 'unexpected_error', 'internal simulator error');
 }

@@ -77,7 +77,11 @@ export function decodeCursor(cursor: string | undefined): number {
 }
 
 /** One page of `items` from `cursor`; the next cursor is null at the end. */
-export function pageOf<T>(items: T[], cursor: string | undefined, limit: number): { items: T[]; cursor: string | null } {
+export function pageOf<T>(
+  items: T[],
+  cursor: string | undefined,
+  limit: number,
+): { items: T[]; cursor: string | null } {
   const start = Math.min(decodeCursor(cursor), items.length);
   const slice = items.slice(start, start + limit);
   const end = start + slice.length;

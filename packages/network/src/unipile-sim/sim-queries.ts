@@ -22,7 +22,11 @@ export function chatMessages(state: UnipileSimState, chat: SimChat, after: numbe
 }
 
 /** `GET /messages?account_id=`: every chat of the account. */
-export function accountMessages(state: UnipileSimState, accountId: string, after: number | null): SimMessage[] {
+export function accountMessages(
+  state: UnipileSimState,
+  accountId: string,
+  after: number | null,
+): SimMessage[] {
   state.activeAccount(accountId);
   const all = [...state.chats.values()].filter((c) => c.accountId === accountId).flatMap((c) => c.messages);
   return since(all, after);
@@ -33,7 +37,11 @@ export function relations(state: UnipileSimState, accountId: string): SimPair[] 
   state.activeAccount(accountId);
   return [...state.pairs.values()]
     .filter((p) => p.accountId === accountId && p.relationship === 'connected')
-    .sort((a, b) => (b.connectedAtMs ?? 0) - (a.connectedAtMs ?? 0) || a.publicIdentifier.localeCompare(b.publicIdentifier));
+    .sort(
+      (a, b) =>
+        (b.connectedAtMs ?? 0) - (a.connectedAtMs ?? 0) ||
+        a.publicIdentifier.localeCompare(b.publicIdentifier),
+    );
 }
 
 /** `GET /users/invite/sent`: the invitations still waiting for an answer, newest first. */

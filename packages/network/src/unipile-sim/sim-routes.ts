@@ -5,18 +5,37 @@ import { gate, optionalAfter, optionalLimit, readForm, requiredString } from './
 import type { SimHostedAuth } from './sim-hosted-auth.js';
 import { pageOf } from './sim-model.js';
 import { SimProblem } from './sim-problem.js';
-import { accountMessages, chatMessages, chatsWithAttendee, invitationsSent, relations } from './sim-queries.js';
+import {
+  accountMessages,
+  chatMessages,
+  chatsWithAttendee,
+  invitationsSent,
+  relations,
+} from './sim-queries.js';
 import type { UnipileSimState } from './sim-state.js';
-import { accountView, chatView, invitationView, messageView, profileView, relationView } from './sim-views.js';
+import {
+  accountView,
+  chatView,
+  invitationView,
+  messageView,
+  profileView,
+  relationView,
+} from './sim-views.js';
 
 const queryAccount = (req: Request) => String(req.query.account_id ?? '');
-const bodyAccount = (req: Request) => String((req.body as { account_id?: unknown } | undefined)?.account_id ?? '');
+const bodyAccount = (req: Request) =>
+  String((req.body as { account_id?: unknown } | undefined)?.account_id ?? '');
 
 /** Unipile's v1 API, for every endpoint the adapter uses, under `/api/v1` with `X-API-KEY`. */
-export function createUnipileApiRouter(state: UnipileSimState, hangs: HangTimers, hosted: SimHostedAuth): Router {
+export function createUnipileApiRouter(
+  state: UnipileSimState,
+  hangs: HangTimers,
+  hosted: SimHostedAuth,
+): Router {
   const router = Router();
   router.use((req, _res, next) => {
-    if (req.get('x-api-key') !== state.settings.apiKey) throw new SimProblem(401, 'unauthorized', 'missing or wrong X-API-KEY');
+    if (req.get('x-api-key') !== state.settings.apiKey)
+      throw new SimProblem(401, 'unauthorized', 'missing or wrong X-API-KEY');
     next();
   });
   const json = express.json({ limit: '100kb' });
@@ -26,8 +45,19 @@ export function createUnipileApiRouter(state: UnipileSimState, hangs: HangTimers
     '/users/relations',
     gate(state, hangs, 'pollEvents', queryAccount, (req) => {
       const accountId = requiredString(req.query.account_id, 'account_id');
-      const page = pageOf(relations(state, accountId), req.query.cursor as string | undefined, optionalLimit(req.query.limit, 1000));
-      return { status: 200, body: { object: 'UserRelationsList', items: page.items.map((p) => relationView(state.oracle, p)), cursor: page.cursor } };
+      const page = pageOf(
+        relations(state, accountId),
+        req.query.cursor as string | undefined,
+        optionalLimit(req.query.limit, 1000),
+      );
+      return {
+        status: 200,
+        body: {
+          object: 'UserRelationsList',
+          items: page.items.map((p) => relationView(state.oracle, p)),
+          cursor: page.cursor,
+        },
+      };
     }),
   );
 
@@ -35,8 +65,19 @@ export function createUnipileApiRouter(state: UnipileSimState, hangs: HangTimers
     '/users/invite/sent',
     gate(state, hangs, 'pollEvents', queryAccount, (req) => {
       const accountId = requiredString(req.query.account_id, 'account_id');
-      const page = pageOf(invitationsSent(state, accountId), req.query.cursor as string | undefined, optionalLimit(req.query.limit));
-      return { status: 200, body: { object: 'InvitationList', items: page.items.map((i) => invitationView(state.oracle, i)), cursor: page.cursor } };
+      const page = pageOf(
+        invitationsSent(state, accountId),
+        req.query.cursor as string | undefined,
+        optionalLimit(req.query.limit),
+      );
+      return {
+        status: 200,
+        body: {
+          object: 'InvitationList',
+          items: page.items.map((i) => invitationView(state.oracle, i)),
+          cursor: page.cursor,
+        },
+      };
     }),
   );
 
@@ -73,14 +114,23 @@ export function createUnipileApiRouter(state: UnipileSimState, hangs: HangTimers
 
   router.post(
     '/chats',
-    gate(state, hangs, 'sendMessage', () => '', async (req) => {
-      const form = await readForm(req);
-      const accountId = requiredString(form.get('account_id'), 'account_id');
-      const attendee = requiredString(form.get('attendees_ids'), 'attendees_ids');
-      const text = requiredString(form.get('text'), 'text');
-      const message = startChat(state, accountId, attendee, text, form.get('linkedin[inmail]') === 'true');
-      return { status: 201, body: { object: 'ChatStarted', chat_id: message.chatId, message_id: message.id } };
-    }),
+    gate(
+      state,
+      hangs,
+      'sendMessage',
+      () => '',
+      async (req) => {
+        const form = await readForm(req);
+        const accountId = requiredString(form.get('account_id'), 'account_id');
+        const attendee = requiredString(form.get('attendees_ids'), 'attendees_ids');
+        const text = requiredString(form.get('text'), 'text');
+        const message = startChat(state, accountId, attendee, text, form.get('linkedin[inmail]') === 'true');
+        return {
+          status: 201,
+          body: { object: 'ChatStarted', chat_id: message.chatId, message_id: message.id },
+        };
+      },
+    ),
   );
 
   router.post(
@@ -99,7 +149,10 @@ export function createUnipileApiRouter(state: UnipileSimState, hangs: HangTimers
       if (!chat) throw new SimProblem(404, 'resource_not_found', `no chat ${String(req.params.chat_id)}`);
       const all = chatMessages(state, chat, optionalAfter(req.query.after));
       const page = pageOf(all, req.query.cursor as string | undefined, optionalLimit(req.query.limit));
-      return { status: 200, body: { object: 'MessageList', items: page.items.map(messageView), cursor: page.cursor } };
+      return {
+        status: 200,
+        body: { object: 'MessageList', items: page.items.map(messageView), cursor: page.cursor },
+      };
     }),
   );
 
@@ -109,7 +162,10 @@ export function createUnipileApiRouter(state: UnipileSimState, hangs: HangTimers
       const accountId = requiredString(req.query.account_id, 'account_id');
       const all = accountMessages(state, accountId, optionalAfter(req.query.after));
       const page = pageOf(all, req.query.cursor as string | undefined, optionalLimit(req.query.limit));
-      return { status: 200, body: { object: 'MessageList', items: page.items.map(messageView), cursor: page.cursor } };
+      return {
+        status: 200,
+        body: { object: 'MessageList', items: page.items.map(messageView), cursor: page.cursor },
+      };
     }),
   );
 
@@ -117,7 +173,8 @@ export function createUnipileApiRouter(state: UnipileSimState, hangs: HangTimers
   router.get('/accounts/:account_id', (req, res) => {
     state.settle();
     const account = state.accounts.get(String(req.params.account_id));
-    if (!account) throw new SimProblem(404, 'resource_not_found', `no account ${String(req.params.account_id)}`);
+    if (!account)
+      throw new SimProblem(404, 'resource_not_found', `no account ${String(req.params.account_id)}`);
     res.json(accountView(account));
   });
 

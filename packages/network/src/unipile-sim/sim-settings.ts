@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { type SandboxSettings, type SandboxSettingsInput, parseSandboxSettings } from '../sandbox/sandbox-settings.js';
+import {
+  type SandboxSettings,
+  type SandboxSettingsInput,
+  parseSandboxSettings,
+} from '../sandbox/sandbox-settings.js';
 
 const DAY = 86_400_000;
 
@@ -23,7 +27,11 @@ export const unipileSimSettingsSchema = z.strictObject({
   webhookRetryDelayMs: z.number().int().min(0).default(200),
   /** Invitations an account may send in any 7-day window (sandbox time); LinkedIn's paid accounts get about 200. */
   weeklyInvitationLimit: z.number().int().min(1).default(200),
-  invitationWindowMs: z.number().int().min(1).default(7 * DAY),
+  invitationWindowMs: z
+    .number()
+    .int()
+    .min(1)
+    .default(7 * DAY),
   /** Accounts created on first use: premium (300-character notes, InMail) or free (200 characters, no InMail). */
   defaultPremium: z.boolean().default(true),
   /** InMail credits of a premium account. */
@@ -38,7 +46,9 @@ export type UnipileSimSettings = SandboxSettings & UnipileSimOwnSettings;
 
 const OWN_KEYS = Object.keys(unipileSimSettingsSchema.shape);
 
-export function parseUnipileSimSettings(input: SandboxSettingsInput & UnipileSimSettingsInput = {}): UnipileSimSettings {
+export function parseUnipileSimSettings(
+  input: SandboxSettingsInput & UnipileSimSettingsInput = {},
+): UnipileSimSettings {
   const own: Record<string, unknown> = {};
   const sandbox: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) (OWN_KEYS.includes(key) ? own : sandbox)[key] = value;

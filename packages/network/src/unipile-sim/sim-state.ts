@@ -36,7 +36,9 @@ export class UnipileSimState {
   readonly accounts = new Map<string, SimAccount>();
   readonly pairs = new Map<string, SimPair>();
   readonly chats = new Map<string, SimChat>();
-  private scheduled = new MinHeap<Scheduled>((a, b) => a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.order < b.order));
+  private scheduled = new MinHeap<Scheduled>(
+    (a, b) => a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.order < b.order),
+  );
   private order = 0;
   private messageSeq = 0;
   private accountsCreated = 0;
@@ -86,12 +88,16 @@ export class UnipileSimState {
   /** Accounts made by a hosted-auth link get ids in Unipile's 22-character form. */
   newAccountId(name: string): string {
     const n = this.accountsCreated++;
-    return Buffer.from(this.oracle.digest('account', name, n).slice(0, 32), 'hex').toString('base64url').slice(0, 22);
+    return Buffer.from(this.oracle.digest('account', name, n).slice(0, 32), 'hex')
+      .toString('base64url')
+      .slice(0, 22);
   }
 
   /** A lead by public identifier or member id; 404 `resource_not_found` for a missing profile. */
   pair(accountId: string, identifier: string): SimPair {
-    const publicIdentifier = identifier.startsWith(MEMBER_PREFIX) ? publicIdentifierOf(identifier) : identifier;
+    const publicIdentifier = identifier.startsWith(MEMBER_PREFIX)
+      ? publicIdentifierOf(identifier)
+      : identifier;
     if (publicIdentifier === null || this.oracle.isMissing(publicIdentifier)) {
       throw new SimProblem(404, 'resource_not_found', `no profile ${identifier}`);
     }
@@ -135,7 +141,10 @@ export class UnipileSimState {
     pair.relationship = 'connected';
     pair.pendingInvitation = null;
     pair.connectedAtMs = atMs;
-    this.emit({ key: `relation:${pair.accountId}:${pair.providerId}`, payload: newRelationPayload(this.oracle, pair) });
+    this.emit({
+      key: `relation:${pair.accountId}:${pair.providerId}`,
+      payload: newRelationPayload(this.oracle, pair),
+    });
     return true;
   }
 
@@ -146,15 +155,30 @@ export class UnipileSimState {
       if (existing) return existing;
     }
     const id = this.oracle.id('cnv', pair.accountId, pair.publicIdentifier);
-    const chat: SimChat = { id, accountId: pair.accountId, attendeeProviderId: pair.providerId, inmail, messages: [] };
+    const chat: SimChat = {
+      id,
+      accountId: pair.accountId,
+      attendeeProviderId: pair.providerId,
+      inmail,
+      messages: [],
+    };
     this.chats.set(id, chat);
     pair.chatId = id;
     return chat;
   }
 
   /** Adds a message to a chat and emits the new-message webhook (sent messages included, as Unipile does). */
-  addMessage(chat: SimChat, input: { id: string; senderProviderId: string; isSender: boolean; text: string; atMs: number }): SimMessage {
-    const message: SimMessage = { ...input, chatId: chat.id, accountId: chat.accountId, timestampMs: input.atMs, seq: this.messageSeq++ };
+  addMessage(
+    chat: SimChat,
+    input: { id: string; senderProviderId: string; isSender: boolean; text: string; atMs: number },
+  ): SimMessage {
+    const message: SimMessage = {
+      ...input,
+      chatId: chat.id,
+      accountId: chat.accountId,
+      timestampMs: input.atMs,
+      seq: this.messageSeq++,
+    };
     chat.messages.push(message);
     const account = this.account(chat.accountId);
     this.emit({ key: `message:${message.id}`, payload: newMessagePayload(account, chat, message) });
@@ -166,7 +190,10 @@ export class UnipileSimState {
     const account = this.account(accountId);
     if (account.status === 'OK') {
       account.status = 'CREDENTIALS';
-      this.emit({ key: `status:${accountId}:${this.order++}`, payload: accountStatusPayload(account, 'CREDENTIALS') });
+      this.emit({
+        key: `status:${accountId}:${this.order++}`,
+        payload: accountStatusPayload(account, 'CREDENTIALS'),
+      });
     }
     return account;
   }
@@ -174,7 +201,10 @@ export class UnipileSimState {
   reconnect(accountId: string): SimAccount {
     const account = this.account(accountId);
     account.status = 'OK';
-    this.emit({ key: `status:${accountId}:${this.order++}`, payload: accountStatusPayload(account, 'RECONNECTED') });
+    this.emit({
+      key: `status:${accountId}:${this.order++}`,
+      payload: accountStatusPayload(account, 'RECONNECTED'),
+    });
     return account;
   }
 
@@ -185,7 +215,9 @@ export class UnipileSimState {
     this.chats.clear();
     this.faults.clear();
     this.log.clear();
-    this.scheduled = new MinHeap<Scheduled>((a, b) => a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.order < b.order));
+    this.scheduled = new MinHeap<Scheduled>(
+      (a, b) => a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.order < b.order),
+    );
     this.accountsCreated = 0;
   }
 }

@@ -29,7 +29,15 @@ export function profileView(
     can_send_inmail: !connected && account.premium,
     ...(pair.pendingInvitation ? { invitation: { type: 'SENT', status: 'PENDING' } } : {}),
     work_experience: base.companyName
-      ? [{ position: base.headline.split(' at ')[0] ?? base.headline, company: base.companyName, current: true, start: null, end: null }]
+      ? [
+          {
+            position: base.headline.split(' at ')[0] ?? base.headline,
+            company: base.companyName,
+            current: true,
+            start: null,
+            end: null,
+          },
+        ]
       : [],
   };
 }

@@ -29,7 +29,11 @@ function attendee(providerId: string, name: string): Record<string, unknown> {
 }
 
 /** Unipile's new-message webhook body (messaging source), for received and sent messages alike. */
-export function newMessagePayload(account: SimAccount, chat: SimChat, message: SimMessage): Record<string, unknown> {
+export function newMessagePayload(
+  account: SimAccount,
+  chat: SimChat,
+  message: SimMessage,
+): Record<string, unknown> {
   const lead = attendee(chat.attendeeProviderId, chat.attendeeProviderId);
   const owner = attendee(account.ownProviderId, account.name);
   return {

@@ -41,7 +41,13 @@ export class WebhookPusher {
   }
 
   push(webhook: SimWebhook): void {
-    const delivery: WebhookDelivery = { seq: this.deliveries.length + 1, ...webhook, outcome: 'pending', attempts: 0, dropReason: null };
+    const delivery: WebhookDelivery = {
+      seq: this.deliveries.length + 1,
+      ...webhook,
+      outcome: 'pending',
+      attempts: 0,
+      dropReason: null,
+    };
     this.deliveries.push(delivery);
     const reason = this.dropReason(webhook.key);
     if (reason) {
@@ -99,7 +105,8 @@ export class WebhookPusher {
       } catch {
         // Refused, reset or timed out: tried again below, as Unipile does.
       }
-      if (attempt < webhookMaxAttempts) await new Promise((resolve) => setTimeout(resolve, webhookRetryDelayMs * attempt));
+      if (attempt < webhookMaxAttempts)
+        await new Promise((resolve) => setTimeout(resolve, webhookRetryDelayMs * attempt));
     }
     delivery.outcome = 'failed';
   }

@@ -10,7 +10,11 @@ import { simErrorHandler } from './sim-http.js';
 import { SimHostedAuth } from './sim-hosted-auth.js';
 import { SimProblem } from './sim-problem.js';
 import { createUnipileApiRouter } from './sim-routes.js';
-import { type UnipileSimSettings, type UnipileSimSettingsInput, parseUnipileSimSettings } from './sim-settings.js';
+import {
+  type UnipileSimSettings,
+  type UnipileSimSettingsInput,
+  parseUnipileSimSettings,
+} from './sim-settings.js';
 import { UnipileSimState } from './sim-state.js';
 import { WebhookPusher } from './sim-webhook-pusher.js';
 
@@ -40,13 +44,16 @@ export interface UnipileSimulator {
 export function createUnipileSimulator(options: UnipileSimulatorOptions = {}): UnipileSimulator {
   const { clock = systemClock, ...settingsInput } = options;
   const settings = parseUnipileSimSettings(settingsInput);
-  let pusher: WebhookPusher | undefined;
-  const state = new UnipileSimState(settings, clock, (webhook) => pusher?.push(webhook));
-  pusher = new WebhookPusher(settings, (key) => state.oracle.draw('webhook-drop', key));
-  const webhooks = pusher;
+  // The drop decision reads the state's oracle only when a webhook is pushed, after both exist.
+  const webhooks = new WebhookPusher(settings, (key) => state.oracle.draw('webhook-drop', key));
+  const state = new UnipileSimState(settings, clock, (webhook) => webhooks.push(webhook));
   const hangs = new HangTimers();
   let baseUrl = '';
-  const hosted = new SimHostedAuth(state, (webhook) => webhooks.push(webhook), () => baseUrl);
+  const hosted = new SimHostedAuth(
+    state,
+    (webhook) => webhooks.push(webhook),
+    () => baseUrl,
+  );
 
   const app = express();
   app.disable('x-powered-by');

@@ -17,7 +17,10 @@ const STATE_OF_SOURCE: Record<string, ProviderAccountState> = {
   STOPPED: 'error',
 };
 
-export async function getUnipileAccountStatus(ctx: UnipileContext, accountId: string): Promise<ProviderAccountStatus> {
+export async function getUnipileAccountStatus(
+  ctx: UnipileContext,
+  accountId: string,
+): Promise<ProviderAccountStatus> {
   const account = await call(ctx, accountId, undefined, () => ctx.client.account.getOne(accountId));
   if (account.type !== 'LINKEDIN') throw new TypeError(`account ${accountId} is a ${account.type} account`);
   // The worst source decides: one source without credentials means the owner must reconnect.

@@ -6,7 +6,11 @@ import { type ErrorContext, mapUnipileError } from './unipile-error.mapper.js';
  * call past the deadline is abandoned rather than cancelled: its outcome is unknown, which is
  * exactly what a `TransientNetworkError` tells the caller (reconcile before sending again).
  */
-export async function unipileCall<T>(context: ErrorContext, timeoutMs: number, run: () => Promise<T>): Promise<T> {
+export async function unipileCall<T>(
+  context: ErrorContext,
+  timeoutMs: number,
+  run: () => Promise<T>,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(

@@ -4,9 +4,17 @@ import { type UnipileContext, call, fetchProfile, memberId } from './unipile-con
 import { relationshipOf } from './unipile-profile.js';
 
 /** The one-to-one chat of the account with the lead, if they ever exchanged a message. */
-export async function findChatId(ctx: UnipileContext, accountId: string, providerId: string): Promise<string | null> {
+export async function findChatId(
+  ctx: UnipileContext,
+  accountId: string,
+  providerId: string,
+): Promise<string | null> {
   const chats = await call(ctx, accountId, undefined, () =>
-    ctx.client.messaging.getAllChatsFromAttendee({ attendee_id: providerId, account_id: accountId, limit: 10 }),
+    ctx.client.messaging.getAllChatsFromAttendee({
+      attendee_id: providerId,
+      account_id: accountId,
+      limit: 10,
+    }),
   );
   const single = chats.items.find((chat) => chat.account_id === accountId && chat.type === 0);
   return single?.id ?? null;

@@ -1,10 +1,7 @@
 import { UnipileClient } from 'unipile-node-sdk';
 import { type Clock, systemClock } from '../clock.js';
 import { PermanentNetworkError } from '../network.errors.js';
-import {
-  MAX_INVITATION_NOTE_LENGTH,
-  type ProviderNetworkPort,
-} from '../provider/provider-network.port.js';
+import { MAX_INVITATION_NOTE_LENGTH, type ProviderNetworkPort } from '../provider/provider-network.port.js';
 import { createUnipileHostedAuthLink, getUnipileAccountStatus } from './unipile-account.js';
 import { type UnipileContext, call, fetchProfile, memberId } from './unipile-context.js';
 import { sendUnipileMessage } from './unipile-messages.js';
@@ -35,7 +32,9 @@ export interface UnipileNetwork extends ProviderNetworkPort {
 export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNetwork {
   const dsn = options.dsn.replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+$/.test(dsn)) {
-    throw new RangeError(`UNIPILE_DSN must be a scheme and a host, e.g. https://api1.unipile.com:13111, got ${options.dsn}`);
+    throw new RangeError(
+      `UNIPILE_DSN must be a scheme and a host, e.g. https://api1.unipile.com:13111, got ${options.dsn}`,
+    );
   }
   if (!options.apiKey) throw new RangeError('UNIPILE_API_KEY must not be empty');
   const validation = options.validateResponses ?? 'warn';
@@ -103,7 +102,11 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
 
     async listRelations({ accountId, cursor, limit }) {
       const page = await call(ctx, accountId, undefined, () =>
-        client.users.getAllRelations({ account_id: accountId, ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) }),
+        client.users.getAllRelations({
+          account_id: accountId,
+          ...(limit ? { limit } : {}),
+          ...(cursor ? { cursor } : {}),
+        }),
       );
       return {
         items: page.items.map((relation) => ({

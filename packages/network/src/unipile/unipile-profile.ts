@@ -19,7 +19,8 @@ export interface UnipileLinkedinProfile {
 }
 
 export function asLinkedinProfile(profile: { provider: string }): UnipileLinkedinProfile {
-  if (profile.provider !== 'LINKEDIN') throw new TypeError(`expected a LinkedIn profile, got ${profile.provider}`);
+  if (profile.provider !== 'LINKEDIN')
+    throw new TypeError(`expected a LinkedIn profile, got ${profile.provider}`);
   return profile as UnipileLinkedinProfile;
 }
 
@@ -29,7 +30,8 @@ export function asLinkedinProfile(profile: { provider: string }): UnipileLinkedi
  */
 export function relationshipOf(profile: UnipileLinkedinProfile): Relationship {
   if (profile.network_distance === 'FIRST_DEGREE' || profile.is_relationship === true) return 'connected';
-  if (profile.invitation?.type === 'SENT' && profile.invitation.status === 'PENDING') return 'invitation_pending';
+  if (profile.invitation?.type === 'SENT' && profile.invitation.status === 'PENDING')
+    return 'invitation_pending';
   return 'none';
 }
 

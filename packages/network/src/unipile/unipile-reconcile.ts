@@ -28,11 +28,16 @@ export async function reconcileUnipileInvitation(
   let cursor: string | undefined;
   for (let page = 0; page < INVITATION_PAGES; page++) {
     const sent = await call(ctx, accountId, lead.publicIdentifier, () =>
-      ctx.client.users.getAllInvitationsSent({ account_id: accountId, limit: 100, ...(cursor ? { cursor } : {}) }),
+      ctx.client.users.getAllInvitationsSent({
+        account_id: accountId,
+        limit: 100,
+        ...(cursor ? { cursor } : {}),
+      }),
     );
     const found = sent.items.some(
       (invitation) =>
-        invitation.invited_user_id === providerId || invitation.invited_user_public_id === lead.publicIdentifier,
+        invitation.invited_user_id === providerId ||
+        invitation.invited_user_public_id === lead.publicIdentifier,
     );
     if (found) return 'sent';
     if (!sent.cursor) break;
@@ -66,7 +71,9 @@ export async function reconcileUnipileMessage(
     );
     const found = list.items.some(
       (message) =>
-        message.is_sender === 1 && message.text === content && Date.parse(message.timestamp) >= since.getTime(),
+        message.is_sender === 1 &&
+        message.text === content &&
+        Date.parse(message.timestamp) >= since.getTime(),
     );
     if (found) return 'sent';
     if (!list.cursor) break;

@@ -85,7 +85,8 @@ export function parseUnipileWebhook(body: unknown, receivedAt: Date = new Date()
   if (message.success) {
     const m = message.data;
     if (m.event !== 'message_received') return null;
-    const fromAccount = m.account_info !== undefined && m.sender.attendee_provider_id === m.account_info.user_id;
+    const fromAccount =
+      m.account_info !== undefined && m.sender.attendee_provider_id === m.account_info.user_id;
     return {
       id: `unipile:message:${m.message_id}`,
       type: fromAccount ? 'message_sent' : 'message_received',
