@@ -79,7 +79,10 @@ function mapProblem(problem: UnipileProblem, context: ErrorContext): NetworkErro
   if (CANNOT_INVITE_YET.has(reason)) return new CannotInviteYetError(lead);
   if (reason === 'no_connection_with_recipient') return new NotConnectedError(lead);
   if (INMAIL_REFUSED.has(reason)) return new InmailNotAllowedError(context.accountId);
-  if (NOT_FOUND.has(reason) || status === 404) return new ProfileNotFoundError(lead);
+  // Only a call about a lead can lose a profile; an unknown account or chat is a permanent refusal.
+  if ((NOT_FOUND.has(reason) || status === 404) && context.publicIdentifier !== undefined) {
+    return new ProfileNotFoundError(context.publicIdentifier);
+  }
   if (status >= 500 || status === 408 || status === 0) {
     return new TransientNetworkError(`provider failed (${status} ${reason || 'no type'}): ${detail}`);
   }
