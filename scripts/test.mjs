@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+console.log(`Node.js ${process.version}`);
 const args = process.argv.slice(2);
 const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', ...args], { cwd: root, stdio: 'inherit' });
 
