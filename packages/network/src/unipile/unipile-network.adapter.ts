@@ -30,7 +30,7 @@ export interface UnipileNetwork extends ProviderNetworkPort {
 }
 
 export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNetwork {
-  const dsn = options.dsn.replace(/\/+$/, '');
+  const dsn = normaliseDsn(options.dsn);
   if (!/^https?:\/\/[^/]+$/.test(dsn)) {
     throw new RangeError(
       `UNIPILE_DSN must be a scheme and a host, e.g. https://api1.unipile.com:13111, got ${options.dsn}`,
@@ -142,4 +142,13 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
 
     createHostedAuthLink: (input) => createUnipileHostedAuthLink(ctx, input),
   };
+}
+
+/**
+ * Unipile's dashboard shows the DSN as `apiN.unipile.com:PORT`, without a scheme; the SDK needs
+ * `https://` in front (it splits the URL at `://` and puts `/api/v1` after the host).
+ */
+export function normaliseDsn(dsn: string): string {
+  const trimmed = dsn.trim().replace(/\/+$/, '');
+  return /^[a-z]+:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }

@@ -85,6 +85,8 @@ export function parseUnipileWebhook(body: unknown, receivedAt: Date = new Date()
   if (message.success) {
     const m = message.data;
     if (m.event !== 'message_received') return null;
+    // Unipile also reports the account's own messages. Without `account_info` an own message is
+    // still harmless: its sender is the account owner, whom no lead's member id matches.
     const fromAccount =
       m.account_info !== undefined && m.sender.attendee_provider_id === m.account_info.user_id;
     return {
