@@ -87,3 +87,7 @@ export {
   type UnipileSimulatorOptions,
   createUnipileSimulator,
 } from './unipile-sim/unipile-simulator.js';
+export {
+  type UnipileSimControlClient,
+  createUnipileSimControlClient,
+} from './unipile-sim/sim-control.client.js';
