@@ -12,6 +12,7 @@ const account = simAccount(7);
 
 interface Captured {
   endpoint: string;
+  validator: unknown;
   hasValidator: boolean;
   valid: boolean;
   firstError: string | null;
@@ -35,6 +36,7 @@ beforeEach(() => {
     const first = validator && !valid ? [...validator.Errors(body)][0] : undefined;
     captured.push({
       endpoint: `${input.method} /${input.path.join('/')}`,
+      validator,
       hasValidator: validator !== undefined,
       valid,
       firstError: first ? `${first.path}: ${first.message}` : null,
@@ -106,5 +108,21 @@ describe('simulator answers against the SDK validators', () => {
       ].sort(),
     );
     expect(captured.filter((c) => !c.hasValidator || !c.valid)).toEqual([]);
+  });
+});
+
+describe('the validators captured are the SDK validators', () => {
+  it('an invitation is checked with the SDK UserInviteApiResponseValidator', async () => {
+    // The package's exports map hides the per-endpoint modules; load the very file the SDK uses.
+    const sdkEntry = import.meta.resolve('unipile-node-sdk');
+    const inviteTypes = (await import(new URL('./users/user-invite.types.js', sdkEntry).href)) as {
+      UserInviteApiResponseValidator: { Code(): string };
+    };
+    await h.network.sendInvitation({ accountId: account, lead: { publicIdentifier: 'own-validator' } });
+    const invite = captured.find((c) => c.endpoint === 'POST /users/invite');
+    // The test runner may load the SDK twice, so the validators are compared by their generated code.
+    expect((invite?.validator as { Code(): string } | undefined)?.Code()).toEqual(
+      inviteTypes.UserInviteApiResponseValidator.Code(),
+    );
   });
 });
