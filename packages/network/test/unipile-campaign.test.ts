@@ -66,7 +66,7 @@ async function all<T>(
 describe('a 200-lead campaign on the simulator', () => {
   it(
     'sends each invitation and message once and loses no event despite failures and dropped webhooks',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const start = h.clock();
       for (const [i, { accountId, lead }] of LEADS.entries()) {

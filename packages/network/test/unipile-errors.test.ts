@@ -19,7 +19,7 @@ import {
 import { createUnipileNetwork } from '../src/unipile/unipile-network.adapter.js';
 import { HOUR, PREDICTABLE_SIM, simAccount, useUnipileSim } from './unipile-harness.js';
 
-const h = useUnipileSim({ ...PREDICTABLE_SIM, weeklyInvitationLimit: 2, timeoutHangMs: 60_000 }, 2_000);
+const h = useUnipileSim({ ...PREDICTABLE_SIM, weeklyInvitationLimit: 2, timeoutHangMs: 60_000 }, 5_000);
 const account = simAccount(2);
 const lead = (publicIdentifier: string) => ({ publicIdentifier });
 
@@ -125,7 +125,7 @@ describe('Unipile errors mapped to the port', () => {
   });
 
   it('a wrong API key is a permanent configuration error, not a lost session', async () => {
-    const wrong = createUnipileNetwork({ dsn: h.running.url, apiKey: 'wrong', timeoutMs: 2_000 });
+    const wrong = createUnipileNetwork({ dsn: h.running.url, apiKey: 'wrong', timeoutMs: 10_000 });
     const error = await wrong
       .resolveMember({ accountId: account, publicIdentifier: 'k-one' })
       .catch((e: unknown) => e);

@@ -93,7 +93,7 @@ export interface SimHarness {
  */
 export function useUnipileSim(
   options: UnipileSimulatorOptions = PREDICTABLE_SIM,
-  timeoutMs = 2_000,
+  timeoutMs = 10_000,
 ): SimHarness {
   const harness = {} as SimHarness;
   beforeAll(async () => {

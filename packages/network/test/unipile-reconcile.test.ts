@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { TransientNetworkError } from '../src/network.errors.js';
 import { forceInboundMessage } from '../src/unipile-sim/sim-actions.js';
-import { HOUR, MINUTE, simAccount, useUnipileSim } from './unipile-harness.js';
+import { createUnipileNetwork } from '../src/unipile/unipile-network.adapter.js';
+import { API_KEY, HOUR, MINUTE, simAccount, useUnipileSim } from './unipile-harness.js';
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 const h = useUnipileSim();
 const account = simAccount(3);
@@ -67,9 +76,17 @@ describe('reconciliation of actions whose outcome is unknown', () => {
       afterAction: true,
       hangMs: 60_000,
     });
+    const impatient = createUnipileNetwork({
+      dsn: h.running.url,
+      apiKey: API_KEY,
+      clock: h.clock,
+      timeoutMs: 3_000,
+    });
     await expect(
-      h.network.sendMessage({ accountId: account, lead, content: 'Step two', inmail: 'never' }),
+      impatient.sendMessage({ accountId: account, lead, content: 'Step two', inmail: 'never' }),
     ).rejects.toBeInstanceOf(TransientNetworkError);
+    // The simulator acted before hanging; wait for it explicitly rather than racing it.
+    await until(() => h.sim.state.log.list({ type: 'message' }).length === 2);
     expect(await h.network.reconcileMessage({ accountId: account, lead, content: 'Step two', since })).toBe(
       'sent',
     );
