@@ -35,8 +35,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       const campaign = await db.campaigns.get(ws(workspaceId), campaignId);
       return campaign === null ? null : toRunnerCampaign(campaign);
     },
-    nextRotation: (workspaceId, campaignId, stepId) =>
-      db.campaigns.nextRotation(ws(workspaceId), campaignId, stepId),
+    nextRotation: (workspaceId, campaignId, stepId, pool) =>
+      db.campaigns.nextRotation(ws(workspaceId), campaignId, stepId, pool),
     hasLeadWithStatus: (workspaceId, campaignId, statuses) =>
       db.leads.existsWithStatus(ws(workspaceId), campaignId, statuses),
     countLeadsByStatus: (workspaceId, campaignId) => db.leads.countByStatus(ws(workspaceId), campaignId),

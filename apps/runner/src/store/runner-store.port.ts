@@ -171,8 +171,11 @@ export interface QueuedMessage {
 export interface RunnerStore {
   listActiveCampaigns(): Promise<RunnerCampaign[]>;
   getCampaign(workspaceId: string, campaignId: string): Promise<RunnerCampaign | null>;
-  /** The step's next round-robin position (atomic, distinct for concurrent callers). */
-  nextRotation(workspaceId: string, campaignId: string, stepId: string): Promise<number>;
+  /**
+   * The next round-robin position of one pool of the step's variants (`rotationPoolKey` of the
+   * candidates): atomic, distinct for concurrent callers, each pool counted on its own.
+   */
+  nextRotation(workspaceId: string, campaignId: string, stepId: string, pool: string): Promise<number>;
   /** Whether any lead of the campaign is in one of `statuses` (one indexed read, no count). */
   hasLeadWithStatus(
     workspaceId: string,
