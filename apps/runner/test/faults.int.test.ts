@@ -148,7 +148,7 @@ describe('a sender account that loses its session', () => {
     }
 
     const account = await world.db.senderAccounts.get(scenario.workspaceId, accountId);
-    expect(account?.status).toBe('disconnected');
+    expect([account?.status, account?.authenticated]).toEqual(['disconnected', false]);
     const events = await eventsOf(world, scenario, 'network_account_disconnected');
     expect(events.map((event) => event.data)).toEqual([
       expect.objectContaining({ accountId, name: 'Sender 0', reason: 'cookie expired' }),

@@ -173,6 +173,19 @@ export class LeadRepository {
     return found.length > 0;
   }
 
+  /**
+   * Makes the runnable leads parked for this sender account (`sender_unavailable`) due at `now`:
+   * the account was reconnected, so they need not wait for their next recheck. Returns how many.
+   */
+  async wakeParkedBySender(workspaceId: WorkspaceId, accountId: string, now: Date): Promise<number> {
+    const { modified } = await this.records.updateMany(
+      workspaceId,
+      { accountId, internalStatus: 'sender_unavailable', nextActionAt: { $gt: now } },
+      { $set: { nextActionAt: now, updatedAt: this.clock() } },
+    );
+    return modified;
+  }
+
   /** Adds a tag; `added` is true only for the call that added it (the tag event fires once). */
   async addTag(workspaceId: WorkspaceId, id: string, tag: LeadTag): Promise<{ lead: Lead; added: boolean }> {
     const record = await this.records.findOneAndUpdate(
