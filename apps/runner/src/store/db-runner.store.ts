@@ -81,6 +81,9 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       const lead = await db.leads.setStatusIf(ws(workspaceId), leadId, seen, change);
       return lead === null ? null : toRunnerLead(lead);
     },
+    async fillLeadProfile(workspaceId, leadId, profile) {
+      await db.leads.fillEmptyProfile(ws(workspaceId), leadId, profile);
+    },
     async addLeadTag(workspaceId, leadId, tag) {
       return (await db.leads.addTag(ws(workspaceId), leadId, tag)).added;
     },

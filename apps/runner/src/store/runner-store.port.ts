@@ -168,6 +168,14 @@ export interface QueuedMessage {
   attempts: number;
 }
 
+/** Profile text seen on the network, for the lead's fields that are still empty. */
+export type LeadProfileFill = Partial<
+  Record<
+    'networkUrl' | 'firstName' | 'lastName' | 'name' | 'headline' | 'companyName' | 'summary',
+    string | null
+  >
+>;
+
 export interface RunnerStore {
   listActiveCampaigns(): Promise<RunnerCampaign[]>;
   getCampaign(workspaceId: string, campaignId: string): Promise<RunnerCampaign | null>;
@@ -219,6 +227,8 @@ export interface RunnerStore {
   ): Promise<RunnerLead | null>;
   /** True only for the call that added the tag. */
   addLeadTag(workspaceId: string, leadId: string, tag: LeadTag): Promise<boolean>;
+  /** Fills in the lead's empty profile fields with these values; what is stored stays. */
+  fillLeadProfile(workspaceId: string, leadId: string, profile: LeadProfileFill): Promise<void>;
   isBlocked(workspaceId: string, campaignId: string, publicIdentifier: string): Promise<boolean>;
 
   getAccount(workspaceId: string, accountId: string): Promise<RunnerAccount | null>;
