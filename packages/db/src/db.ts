@@ -26,6 +26,8 @@ import { eventSchema, type EventRecord } from './event/event.schema.js';
 import { LeadLeaseRepository } from './lead/lead-lease.repository.js';
 import { LeadRepository } from './lead/lead.repository.js';
 import { leadSchema, type LeadRecord } from './lead/lead.schema.js';
+import { ProviderEventRepository } from './provider-event/provider-event.repository.js';
+import { providerEventSchema, type ProviderEventRecord } from './provider-event/provider-event.schema.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 import { rateLimitSchema, type RateLimitRecord } from './rate-limit/rate-limit.schema.js';
 import { AccountUsageRepository } from './sender-account/account-usage.repository.js';
@@ -77,6 +79,7 @@ export interface Db {
   events: EventRepository;
   deliveries: DeliveryRepository;
   rateLimits: RateLimitRepository;
+  providerEvents: ProviderEventRepository;
   /** Creates the collections and every declared index (idempotent; run at start-up). */
   ensureIndexes(): Promise<void>;
   /**
@@ -115,6 +118,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     events: modelOf<EventRecord>(connection, 'Event', eventSchema),
     deliveries: modelOf<DeliveryRecord>(connection, 'Delivery', deliverySchema),
     rateLimits: modelOf<RateLimitRecord>(connection, 'RateLimit', rateLimitSchema),
+    providerEvents: modelOf<ProviderEventRecord>(connection, 'ProviderEvent', providerEventSchema),
   };
   const scoped = <T extends TenantRecord>(model: Model<T>) => new ScopedModel<T>(model);
   const leads = scoped(models.leads);
@@ -139,6 +143,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     events: new EventRepository(scoped(models.events), clock),
     deliveries: new DeliveryRepository(scoped(models.deliveries), clock),
     rateLimits: new RateLimitRepository(models.rateLimits),
+    providerEvents: new ProviderEventRepository(models.providerEvents),
     async ensureIndexes() {
       // One collection at a time: index builds are the heaviest thing start-up does.
       const all: Array<Pick<Model<unknown>, 'createCollection' | 'createIndexes'>> = Object.values(models);

@@ -32,6 +32,7 @@ export * from './conversation/index.js';
 export * from './delivery/index.js';
 export * from './event/index.js';
 export * from './lead/index.js';
+export * from './provider-event/index.js';
 export * from './rate-limit/index.js';
 export * from './sender-account/index.js';
 export * from './webhook-subscription/index.js';

@@ -9,3 +9,4 @@ export type {
 } from './sender-account.repository.js';
 // The caps and their defaults are the domain's, re-exported so earlier imports keep working.
 export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from '@outreach/domain';
+export type { ProviderStateChange, ProviderStateResult } from './sender-account-provider.js';

@@ -24,6 +24,8 @@ export interface SenderAccount {
   pacedUntil: Date | null;
   /** The provider's cursor of the account's event feed, up to which events are handled. */
   eventCursor: string | null;
+  /** The provider's id of the account, once connected through the provider; null otherwise. */
+  providerAccountId: string | null;
   createdAt: Date;
 }
 
@@ -50,6 +52,7 @@ export function toSenderAccount(record: SenderAccountRecord): SenderAccount {
     connectedAt: record.connectedAt ?? null,
     pacedUntil: record.pacedUntil ?? null,
     eventCursor: record.eventCursor ?? null,
+    providerAccountId: record.providerAccountId ?? null,
     createdAt: record.createdAt,
   };
 }

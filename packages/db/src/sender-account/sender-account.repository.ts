@@ -6,6 +6,12 @@ import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toSenderAccount, type SenderAccount } from './sender-account.entity.js';
+import {
+  applyProviderState,
+  findByProviderAccountId,
+  type ProviderStateChange,
+  type ProviderStateResult,
+} from './sender-account-provider.js';
 import { saveEventCursor, takePacingSlot, type PacingSlot } from './sender-account-runner-state.js';
 import type { SenderAccountRecord } from './sender-account.schema.js';
 
@@ -170,6 +176,20 @@ export class SenderAccountRepository {
     expected?: string | null,
   ): Promise<boolean> {
     return saveEventCursor(this.records, workspaceId, id, cursor, expected);
+  }
+
+  /** The sender account held by a provider account, in any workspace (unscoped by nature). */
+  findByProviderAccountIdAcrossWorkspaces(providerAccountId: string): Promise<SenderAccount | null> {
+    return findByProviderAccountId(this.records, providerAccountId);
+  }
+
+  /** Applies a provider status report when it is the newest (see sender-account-provider). */
+  applyProviderState(
+    workspaceId: WorkspaceId,
+    id: string,
+    change: ProviderStateChange,
+  ): Promise<ProviderStateResult> {
+    return applyProviderState(this.records, workspaceId, id, change, this.clock());
   }
 
   /** No action for this account before `until` (the network answered "rate limited"); null lifts it. */

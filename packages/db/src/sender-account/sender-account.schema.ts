@@ -26,6 +26,10 @@ export interface SenderAccountRecord {
   pacedUntil?: Date | null;
   /** The provider's cursor of the account's network event feed, up to which events are handled. */
   eventCursor?: string | null;
+  /** The provider's id of the account (Unipile's `account_id`), learnt when it was connected. */
+  providerAccountId?: string | null;
+  /** The id of the last provider status report applied ("latest wins"). */
+  providerStateId?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,6 +59,8 @@ export const senderAccountSchema = new Schema<SenderAccountRecord>(
     connectedAt: { type: Date, default: null },
     pacedUntil: { type: Date, default: null },
     eventCursor: { type: String, default: null },
+    providerAccountId: { type: String, default: null },
+    providerStateId: { type: String, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -69,3 +75,10 @@ senderAccountSchema.index({ workspaceId: 1, publicIdentifier: 1 }, { unique: tru
 // Serves `listConnectedAcrossWorkspaces`: the runner pages through the connected accounts of every
 // workspace by `_id` to read their network event feeds.
 senderAccountSchema.index({ status: 1, _id: 1 });
+// Serves `findByProviderAccountIdAcrossWorkspaces`: provider events name the provider's account.
+// One sender account per provider account, in every workspace together; partial, so the accounts
+// registered directly (no provider account) are not in it.
+senderAccountSchema.index(
+  { providerAccountId: 1 },
+  { unique: true, partialFilterExpression: { providerAccountId: { $type: 'string' } } },
+);

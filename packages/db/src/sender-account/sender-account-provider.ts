@@ -1,0 +1,96 @@
+import type { AccountStatus } from '@outreach/domain';
+import type { QueryFilter } from 'mongoose';
+import { AlreadyExistsError, NotFoundError } from '../common/db-errors.js';
+import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import type { WorkspaceId } from '../common/public-ids.js';
+import type { ScopedModel } from '../common/scoped-model.js';
+import { toSenderAccount, type SenderAccount } from './sender-account.entity.js';
+import type { SenderAccountRecord } from './sender-account.schema.js';
+
+/*
+ * What the network provider says about a sender account: which provider account holds it, and the
+ * latest status report. Reports are states applied as "latest wins": each carries the id under
+ * which it was stored (`state:<ObjectId hex>`, increasing), the account keeps the id of the last
+ * one applied, and an older report arriving late changes nothing.
+ */
+
+export interface ProviderStateChange {
+  /** The stored report's id; only a report newer than the last applied one changes the account. */
+  stateId: string;
+  status: AccountStatus;
+  /** Why the account is disconnected (kept in `disconnectReason`). */
+  reason?: string | null;
+  /** The provider account that holds the sender account, when the report links it. */
+  providerAccountId?: string;
+}
+
+export interface ProviderStateResult {
+  account: SenderAccount;
+  /** The report was newer than the last one applied, and was applied. */
+  applied: boolean;
+  /** The account's `status` moved (connected → disconnected or back). */
+  changed: boolean;
+  /** The account as it was before, when the report was applied. */
+  before: SenderAccount | null;
+}
+
+/** The sender account held by a provider account, whatever its workspace (unscoped by nature). */
+export async function findByProviderAccountId(
+  records: ScopedModel<SenderAccountRecord>,
+  providerAccountId: string,
+): Promise<SenderAccount | null> {
+  const record = await records.acrossWorkspaces
+    .findOne({ providerAccountId })
+    .lean<SenderAccountRecord>()
+    .exec();
+  return record ? toSenderAccount(record) : null;
+}
+
+/**
+ * Applies a provider report to the account when it is the newest so far. A move to `connected`
+ * starts a new session (`connectedAt`), `authenticated` follows the status. The update is
+ * conditional on the status and the last report read, so two reports racing cannot both apply
+ * over the same state: the loser reads again and retries while it is still the newest.
+ */
+export async function applyProviderState(
+  records: ScopedModel<SenderAccountRecord>,
+  workspaceId: WorkspaceId,
+  accountId: string,
+  change: ProviderStateChange,
+  now: Date,
+): Promise<ProviderStateResult> {
+  for (;;) {
+    const current = await records.findOne(workspaceId, { _id: accountId });
+    if (!current) throw new NotFoundError('sender account', [accountId]);
+    const before = toSenderAccount(current);
+    const last = current.providerStateId ?? null;
+    if (last !== null && last >= change.stateId) {
+      return { account: before, applied: false, changed: false, before: null };
+    }
+    const changed = current.status !== change.status;
+    const filter: QueryFilter<SenderAccountRecord> = {
+      _id: accountId,
+      status: current.status,
+      providerStateId: last,
+    };
+    const updated = await records
+      .findOneAndUpdate(workspaceId, filter, {
+        $set: {
+          providerStateId: change.stateId,
+          status: change.status,
+          authenticated: change.status === 'connected',
+          disconnectReason: change.status === 'disconnected' ? (change.reason ?? null) : null,
+          ...(change.providerAccountId !== undefined ? { providerAccountId: change.providerAccountId } : {}),
+          ...(changed && change.status === 'connected' ? { connectedAt: now } : {}),
+          updatedAt: now,
+        },
+      })
+      .catch((error: unknown) => {
+        // One sender account per provider account, across workspaces.
+        if (isDuplicateKeyError(error))
+          throw new AlreadyExistsError('sender account', change.providerAccountId ?? '');
+        throw error;
+      });
+    if (updated) return { account: toSenderAccount(updated), applied: true, changed, before };
+  }
+}
