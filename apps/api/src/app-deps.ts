@@ -1,4 +1,5 @@
 import type { Db } from '@outreach/db';
+import type { ProviderNetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
 
 export interface AppSettings {
@@ -12,12 +13,26 @@ export interface AppSettings {
   sandboxUrl?: string | undefined;
 }
 
+/** The network provider: where its webhooks are checked, and how accounts connect through it. */
+export interface ProviderSettings {
+  /** The value every provider webhook carries in `webhookSecretHeader`; also signs connect links. */
+  webhookSecret: string;
+  /** Default `X-Webhook-Secret`. */
+  webhookSecretHeader?: string;
+  /** The provider port (hosted-auth links, account status); null when accounts are registered directly. */
+  network: ProviderNetworkPort | null;
+  /** This API's address as the provider reaches it (the hosted-auth `notify_url` is built on it). */
+  publicUrl: string;
+}
+
 /** Everything the HTTP app needs from the outside; tests pass their own. */
 export interface AppDeps {
   db: Db;
   logger: Logger;
   clock: () => Date;
   settings: AppSettings;
+  /** Provider webhooks and hosted-auth connections; without it every provider call gets 401. */
+  provider?: ProviderSettings;
   /** Resolves when the database answers; `/readyz` reports 503 when it does not. */
   pingDatabase: () => Promise<void>;
   /** True once the process is shutting down; `/readyz` then reports 503. */

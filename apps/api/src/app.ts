@@ -5,6 +5,7 @@ import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error.middleware.js';
 import { healthRoutes } from './http/health.routes.js';
 import { requestLogger } from './http/request-logger.middleware.js';
+import { PROVIDER_WEBHOOKS_PATH, providerWebhookRoutes } from './provider/provider-webhooks.routes.js';
 import { v1Router } from './routes/v1.router.js';
 
 /**
@@ -25,6 +26,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(docsRoutes(openApiDocument));
+  app.use(PROVIDER_WEBHOOKS_PATH, providerWebhookRoutes(deps));
   app.use('/v1', v1Router(deps).router);
   app.use(notFoundHandler());
   app.use(errorHandler());

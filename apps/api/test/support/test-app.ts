@@ -4,7 +4,7 @@ import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
-import type { AppSettings } from '../../src/app-deps.js';
+import type { AppSettings, ProviderSettings } from '../../src/app-deps.js';
 import { databasePing } from '../../src/database-ping.js';
 import { ApiClient } from './api-client.js';
 
@@ -23,6 +23,8 @@ export interface TestAppOptions extends Partial<AppSettings> {
   /** Replaces what the app sees as the database (to inject failures). */
   wrapDb?: (db: Db) => Db;
   pingDatabase?: () => Promise<void>;
+  /** Provider webhooks and hosted-auth connections (`publicUrl` is filled in with the app's URL). */
+  provider?: Omit<ProviderSettings, 'publicUrl'> & { publicUrl?: string };
 }
 
 /**
@@ -31,6 +33,8 @@ export interface TestAppOptions extends Partial<AppSettings> {
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await connectDb(testDatabaseUri(), options.dbClock ? { clock: options.dbClock } : {});
+  // The provider calls back on the app's own address, known once it listens.
+  const provider = options.provider ? { publicUrl: '', ...options.provider } : undefined;
   const app = createApp({
     db: options.wrapDb ? options.wrapDb(db) : db,
     logger: pino({ level: 'silent' }),
@@ -43,6 +47,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       sandboxUrl: options.sandboxUrl,
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
+    ...(provider ? { provider } : {}),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
@@ -51,6 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  if (provider && provider.publicUrl === '') provider.publicUrl = baseUrl;
   return {
     db,
     baseUrl,

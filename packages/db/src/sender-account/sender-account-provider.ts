@@ -51,6 +51,7 @@ export async function findByProviderAccountId(
  * starts a new session (`connectedAt`), `authenticated` follows the status. The update is
  * conditional on the status and the last report read, so two reports racing cannot both apply
  * over the same state: the loser reads again and retries while it is still the newest.
+ * `beforeTransition` runs when the report is the newest and moves the status, before the update.
  */
 export async function applyProviderState(
   records: ScopedModel<SenderAccountRecord>,
@@ -58,6 +59,7 @@ export async function applyProviderState(
   accountId: string,
   change: ProviderStateChange,
   now: Date,
+  beforeTransition?: (current: SenderAccount) => Promise<void>,
 ): Promise<ProviderStateResult> {
   for (;;) {
     const current = await records.findOne(workspaceId, { _id: accountId });
@@ -68,6 +70,9 @@ export async function applyProviderState(
       return { account: before, applied: false, changed: false, before: null };
     }
     const changed = current.status !== change.status;
+    // Whatever must precede the move (the outbox event of a lost session) is written first: a
+    // crash between the two leaves the report to be applied again, which writes it again.
+    if (changed && beforeTransition) await beforeTransition(before);
     const filter: QueryFilter<SenderAccountRecord> = {
       _id: accountId,
       status: current.status,

@@ -188,8 +188,9 @@ export class SenderAccountRepository {
     workspaceId: WorkspaceId,
     id: string,
     change: ProviderStateChange,
+    beforeTransition?: (current: SenderAccount) => Promise<void>,
   ): Promise<ProviderStateResult> {
-    return applyProviderState(this.records, workspaceId, id, change, this.clock());
+    return applyProviderState(this.records, workspaceId, id, change, this.clock(), beforeTransition);
   }
 
   /** No action for this account before `until` (the network answered "rate limited"); null lifts it. */

@@ -1,0 +1,57 @@
+import type { AccountStatus } from '@outreach/domain';
+import { transitionKeys } from '@outreach/domain';
+import { asWorkspaceId, type Db, type StoredProviderEvent } from '@outreach/db';
+import type { AccountStatusEvent, ProviderAccountEventStatus } from '@outreach/network';
+
+/** Our account status for the provider's; null for passing states that change nothing. */
+const STATUS_OF: Record<ProviderAccountEventStatus, AccountStatus | null> = {
+  connected: 'connected',
+  created: 'connected',
+  reconnected: 'connected',
+  disconnected: 'disconnected',
+  deleted: 'disconnected',
+  connecting: null,
+  error: null,
+};
+
+/**
+ * Applies a stored account-status report to the sender account the provider account holds, as
+ * "latest wins". A lost session fires `network_account_disconnected` once per session (the event
+ * names the session, is written before the status moves, and the outbox keeps one per name); a
+ * session back makes the account's parked leads due. Returns false when no sender account holds
+ * the provider account yet (the report stays in the inbox).
+ */
+export async function applyAccountStatusEvent(
+  deps: { db: Db; clock: () => Date },
+  stored: StoredProviderEvent,
+): Promise<boolean> {
+  const event = stored.data as unknown as AccountStatusEvent;
+  const account = await deps.db.senderAccounts.findByProviderAccountIdAcrossWorkspaces(
+    stored.providerAccountId,
+  );
+  if (!account) return false;
+  const status = STATUS_OF[event.status];
+  if (status === null) return true;
+  const workspaceId = asWorkspaceId(account.workspaceId);
+  const now = deps.clock();
+  const reason = `the network provider reported ${event.providerStatus}`;
+  const result = await deps.db.senderAccounts.applyProviderState(
+    workspaceId,
+    account.id,
+    { stateId: stored.id, status, reason },
+    async (current) => {
+      if (status !== 'disconnected') return;
+      const session = current.connectedAt ?? current.createdAt;
+      await deps.db.events.insert(workspaceId, {
+        type: 'network_account_disconnected',
+        transitionKey: transitionKeys.networkAccountDisconnected(current.id, session.toISOString()),
+        timestamp: now,
+        data: { accountId: current.id, name: current.name, reason, disconnectedAt: now.toISOString() },
+      });
+    },
+  );
+  if (result.changed && status === 'connected') {
+    await deps.db.leads.wakeParkedBySender(workspaceId, account.id, now);
+  }
+  return true;
+}

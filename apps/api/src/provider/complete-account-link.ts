@@ -1,0 +1,51 @@
+import { asWorkspaceId } from '@outreach/db';
+import type { ProviderNetworkPort } from '@outreach/network';
+import { HttpError } from '../http/http-error.js';
+import { verifyConnectState } from './connect-state.js';
+import { parseWebhookBody, storeProviderEvent, type IngestDeps } from './ingest-provider-event.js';
+
+/**
+ * The hosted-auth `notify_url` callback: the provider connected (or reconnected) an account. The
+ * signed state in the URL names the sender account; the callback links it to the provider's
+ * account id, connected and authenticated (a new session), and wakes the leads that waited for it.
+ * The callback is stored first, like every provider event, and applied as "latest wins" with the
+ * account-status reports. InMail follows what the provider says of the account, when it answers.
+ */
+export async function completeAccountLink(
+  deps: IngestDeps & { secret: string; network: ProviderNetworkPort | null },
+  token: string,
+  body: unknown,
+): Promise<{ accountId: string; providerAccountId: string }> {
+  const state = verifyConnectState(token, deps.secret, deps.clock());
+  if (!state) {
+    throw new HttpError(401, 'the connect state is missing, forged or expired', {
+      code: 'invalid_connect_state',
+    });
+  }
+  const event = parseWebhookBody(body, deps.clock());
+  if (event?.type !== 'account_linked' || event.name !== state.accountId) {
+    throw new HttpError(400, 'invalid request: not the hosted-auth callback of this link', {
+      code: 'validation_failed',
+    });
+  }
+  const { event: stored } = await storeProviderEvent(deps, event);
+  const workspaceId = asWorkspaceId(state.workspaceId);
+  const result = await deps.db.senderAccounts.applyProviderState(workspaceId, state.accountId, {
+    stateId: stored.id,
+    status: 'connected',
+    providerAccountId: event.accountId,
+  });
+  if (result.changed) await deps.db.leads.wakeParkedBySender(workspaceId, state.accountId, deps.clock());
+  await deps.db.providerEvents.markConsumed(stored.id, deps.clock());
+  if (deps.network) {
+    try {
+      const status = await deps.network.getAccountStatus({ accountId: event.accountId });
+      await deps.db.senderAccounts.update(workspaceId, state.accountId, {
+        inmailAllowed: status.inmailAllowed,
+      });
+    } catch (error) {
+      deps.logger.warn({ err: error, accountId: state.accountId }, 'account linked; InMail left as it was');
+    }
+  }
+  return { accountId: state.accountId, providerAccountId: event.accountId };
+}
