@@ -13,6 +13,25 @@ describe('loadConfig', () => {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
       SHUTDOWN_DEADLINE_MS: 10_000,
       TIME_SCALE: 1,
+      provider: { NETWORK_PROVIDER: 'sandbox', UNIPILE_WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret' },
+    });
+  });
+
+  it('refuses the real provider without its DSN, key, webhook secret and public URL', () => {
+    expect(() => loadConfig({ MONGODB_URI: 'mongodb://x', NETWORK_PROVIDER: 'unipile' })).toThrow(
+      /UNIPILE_DSN: required.*UNIPILE_API_KEY: required.*UNIPILE_WEBHOOK_SECRET: required/,
+    );
+    const real = {
+      MONGODB_URI: 'mongodb://x',
+      NETWORK_PROVIDER: 'unipile',
+      UNIPILE_DSN: 'api8.unipile.com:13851',
+      UNIPILE_API_KEY: 'key',
+      UNIPILE_WEBHOOK_SECRET: 'a-long-enough-secret',
+    };
+    expect(() => loadConfig(real)).toThrow(/PUBLIC_URL: required/);
+    expect(loadConfig({ ...real, PUBLIC_URL: 'https://outreach.example.com' }).provider).toMatchObject({
+      NETWORK_PROVIDER: 'unipile',
+      UNIPILE_DSN: 'api8.unipile.com:13851',
     });
   });
 

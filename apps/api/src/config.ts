@@ -1,3 +1,4 @@
+import { providerConfigSchema, type ProviderConfig } from '@outreach/network';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -30,17 +31,37 @@ const configSchema = z.object({
    */
   TIME_SCALE: z.coerce.number().positive().default(1),
   CLOCK_EPOCH: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * This API's address as the network provider reaches it: the hosted sign-in callback is built on
+   * it. Required with NETWORK_PROVIDER=unipile; locally it defaults to http://127.0.0.1:<PORT>.
+   */
+  PUBLIC_URL: z.url().optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & { provider: ProviderConfig };
 export type LogLevel = Config['LOG_LEVEL'];
 
 /** Reads and validates the process configuration; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  const provider = providerConfigSchema.safeParse(env);
+  const issues = [...(parsed.error?.issues ?? []), ...(provider.error?.issues ?? [])];
+  if (
+    parsed.success &&
+    provider.success &&
+    provider.data.NETWORK_PROVIDER === 'unipile' &&
+    !parsed.data.PUBLIC_URL
+  ) {
+    issues.push({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'required when NETWORK_PROVIDER=unipile',
+      input: undefined,
+    });
+  }
+  if (issues.length > 0 || !parsed.success || !provider.success) {
+    const problems = issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  return { ...parsed.data, provider: provider.data };
 }

@@ -4,9 +4,10 @@
  * deadline and closes the database.
  */
 import { connectDb } from '@outreach/db';
-import { clockForTimeScale } from '@outreach/network';
+import { clockForTimeScale, providerNetworkFromConfig } from '@outreach/network';
 import { pino } from 'pino';
 import { createApp } from './app.js';
+import type { ProviderSettings } from './app-deps.js';
 import { loadConfig } from './config.js';
 import { databasePing } from './database-ping.js';
 import { createShutdown } from './http/graceful-shutdown.js';
@@ -16,6 +17,13 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
   const clock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
   const db = await connectDb(config.MONGODB_URI, { clock });
+  const providerSettings: ProviderSettings = {
+    webhookSecret: config.provider.UNIPILE_WEBHOOK_SECRET ?? '',
+    webhookSecretHeader: config.provider.UNIPILE_WEBHOOK_SECRET_HEADER,
+    network: providerNetworkFromConfig(config.provider, { clock }),
+    // Filled in once the port is known when PUBLIC_URL is not set (local runs).
+    publicUrl: config.PUBLIC_URL ?? '',
+  };
   let shuttingDown = (): boolean => false;
   const app = createApp({
     db,
@@ -29,6 +37,7 @@ async function main(): Promise<void> {
     },
     pingDatabase: databasePing(db),
     isShuttingDown: () => shuttingDown(),
+    provider: providerSettings,
   });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -38,6 +47,7 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
   logger.info({ port, host: config.HOST }, `api listening on http://${config.HOST}:${port}`);
+  if (providerSettings.publicUrl === '') providerSettings.publicUrl = `http://127.0.0.1:${port}`;
 
   const { shutdown, isShuttingDown } = createShutdown({
     server,

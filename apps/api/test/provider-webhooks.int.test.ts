@@ -153,3 +153,13 @@ describe('account status reports', () => {
     expect(await app.db.providerEvents.countPending('uni_unknown')).toBe(1);
   });
 });
+
+describe('connecting without a provider that offers hosted sign-in', () => {
+  it('answers 409 provider_not_configured and registers nothing', async () => {
+    const before = await app.db.senderAccounts.list(asWorkspaceId(ws.workspaceId));
+    const response = await ws.api.request('POST', '/v1/accounts/connect', { json: { name: 'Nobody' } });
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'provider_not_configured' });
+    expect(await app.db.senderAccounts.list(asWorkspaceId(ws.workspaceId))).toHaveLength(before.length);
+  });
+});

@@ -41,6 +41,9 @@ const ENDPOINTS = [
   'GET /v1/accounts/{accountId}/limits',
   'PATCH /v1/accounts/{accountId}/limits',
   'POST /v1/accounts/{accountId}/reconnect',
+  'POST /v1/accounts/connect',
+  'POST /provider-webhooks/unipile',
+  'POST /provider-webhooks/unipile/accounts',
   'GET /v1/conversations',
   'GET /v1/conversations/{conversationUrn}',
   'POST /v1/conversations/{conversationUrn}/mark-read',
@@ -56,7 +59,15 @@ const ENDPOINTS = [
   'GET /docs',
 ];
 
-const PUBLIC_ENDPOINTS = ['GET /healthz', 'GET /readyz', 'GET /v1/openapi.json', 'GET /docs'];
+const PUBLIC_ENDPOINTS = [
+  'GET /healthz',
+  'GET /readyz',
+  'GET /v1/openapi.json',
+  'GET /docs',
+  // The network provider holds no API key: its calls carry their own proof (secret header, signed state).
+  'POST /provider-webhooks/unipile',
+  'POST /provider-webhooks/unipile/accounts',
+];
 const COMMON_ERRORS = ['400', '401', '413', '415', '429', '500'];
 
 const operations = listOperations().map((entry) => ({

@@ -91,3 +91,8 @@ export {
   type UnipileSimControlClient,
   createUnipileSimControlClient,
 } from './unipile-sim/sim-control.client.js';
+export {
+  type ProviderConfig,
+  providerConfigSchema,
+  providerNetworkFromConfig,
+} from './provider/provider-config.js';

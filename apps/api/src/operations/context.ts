@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, WorkspaceId } from '@outreach/db';
 import { DomainError, publicId, type IdPrefix } from '@outreach/domain';
 import type { Logger } from 'pino';
-import type { AppSettings } from '../app-deps.js';
+import type { AppSettings, ProviderSettings } from '../app-deps.js';
 
 /**
  * What every operation works with: the caller's workspace (from its API key, never from the
@@ -14,6 +14,8 @@ export interface OperationContext {
   clock: () => Date;
   log: Logger;
   settings: AppSettings;
+  /** The network provider, when accounts connect through its hosted sign-in. */
+  provider?: ProviderSettings | undefined;
 }
 
 /** A fresh public id (`stp_…`, `var_…`) for records the domain creates inside a campaign. */

@@ -1,4 +1,5 @@
 import { created, ok } from '../http/route.js';
+import { connectAccount } from '../operations/accounts/connect-account.js';
 import { createAccount } from '../operations/accounts/create-account.js';
 import { getAccount } from '../operations/accounts/get-account.js';
 import { getAccountLimits } from '../operations/accounts/get-account-limits.js';
@@ -11,6 +12,9 @@ export function accountRoutes(route: Route): void {
   route('listAccounts', 'get', '/accounts', async ({ query }, ctx) => ok(await listAccounts(ctx, query)));
   route('createAccount', 'post', '/accounts', async ({ body }, ctx) =>
     created(await createAccount(ctx, body)),
+  );
+  route('connectAccount', 'post', '/accounts/connect', async ({ body }, ctx) =>
+    created(await connectAccount(ctx, body)),
   );
   route('getAccount', 'get', '/accounts/:accountId', async ({ params }, ctx) =>
     ok(await getAccount(ctx, params.accountId)),

@@ -55,6 +55,7 @@ export function v1Router(deps: AppDeps): V1Routes {
       clock: deps.clock,
       log: req.log,
       settings: deps.settings,
+      provider: deps.provider,
     }),
   });
 

@@ -559,6 +559,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a sender account through the provider's sign-in page
+         * @description Starts connecting a LinkedIn account through the network provider's hosted sign-in page and
+         *     answers with the page to open (`url`, valid until `expiresAt`, one hour).
+         *
+         *     - With `name` (and optionally `publicIdentifier`, `timezone`, `limits`) a new sender account is
+         *       registered at once, `disconnected` and not authenticated, waiting for the sign-in; `type` is
+         *       `create`.
+         *     - With `accountId`, an account of the workspace is connected again: a `reconnect` link when the
+         *       provider already holds it (its session was lost), else a first sign-in link (`create`).
+         *
+         *     When the sign-in completes, the provider calls this API back (the link's notify URL carries a
+         *     signed state naming the account): the account becomes `connected` and `authenticated`, keeps
+         *     the provider's account id, and its leads that waited for it are due again. From then on the
+         *     provider's account-status webhooks keep `status` and `authenticated` up to date, and a lost
+         *     session fires `network_account_disconnected` once.
+         */
+        post: operations["connectAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/reconnect": {
         parameters: {
             query?: never;
@@ -818,6 +851,62 @@ export interface paths {
         get: operations["performList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider-webhooks/unipile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a Unipile webhook
+         * @description The URL to give each webhook created on Unipile (sources `messaging`, `users`,
+         *     `account_status`), with a custom header `X-Webhook-Secret` carrying `UNIPILE_WEBHOOK_SECRET`.
+         *     No API key. A call without the header, or with a wrong value, is answered `401` (compared in
+         *     constant time) and nothing is stored.
+         *
+         *     The event is stored before the answer, once per provider event id (a new relation is
+         *     identified by the account and the member, a message by its id), so a redelivery answers
+         *     `200` with `duplicate: true` and adds nothing. New relations (invitations accepted) and new
+         *     messages wait for the runner; account-status reports are applied at once, "latest wins":
+         *     `CREDENTIALS` disconnects the sender account (not authenticated,
+         *     `network_account_disconnected` fires once per lost session), `OK`, `CREATION_SUCCESS`,
+         *     `RECONNECTED` connect it. Bodies the service does not use are answered `200`, `stored: false`.
+         */
+        post: operations["receiveUnipileWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider-webhooks/unipile/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hosted sign-in callback
+         * @description The `notify_url` of the sign-in links made by `POST /v1/accounts/connect`; Unipile calls it
+         *     when the sign-in completes, with `{ status: CREATION_SUCCESS | RECONNECTED, account_id, name }`.
+         *     No API key: the `state` in the URL is signed by this API, names the one sender account the
+         *     link connects and expires with a margin after the link. The account becomes `connected` and
+         *     `authenticated` and keeps Unipile's `account_id`; InMail follows the account's premium
+         *     features. A forged, altered or expired state is answered `401`; a body for another account `400`.
+         */
+        post: operations["completeUnipileAccountLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1608,6 +1697,61 @@ export interface components {
              *     the session was re-established directly (the sandbox network).
              */
             reconnectUrl: string | null;
+        };
+        /**
+         * @description Either a new sender account (`name`, optionally `publicIdentifier`, `timezone`, `limits`), or
+         *     `accountId`: an account of the workspace to connect again (a reconnect link when the provider
+         *     already holds it, a first sign-in link otherwise).
+         */
+        ConnectAccountRequest: components["schemas"]["ConnectNewAccountRequest"] | components["schemas"]["ConnectExistingAccountRequest"];
+        ConnectNewAccountRequest: {
+            name: string;
+            publicIdentifier?: components["schemas"]["PublicIdentifier"];
+            timezone?: components["schemas"]["TimeZone"];
+            limits?: components["schemas"]["AccountLimitsInput"];
+            /**
+             * Format: uri
+             * @description Where the provider's sign-in page sends the browser once the account is connected.
+             */
+            successRedirectUrl?: string;
+            /**
+             * Format: uri
+             * @description Where the provider's sign-in page sends the browser when the sign-in fails.
+             */
+            failureRedirectUrl?: string;
+        };
+        ConnectExistingAccountRequest: {
+            accountId: components["schemas"]["AccountId"];
+            /** Format: uri */
+            successRedirectUrl?: string;
+            /** Format: uri */
+            failureRedirectUrl?: string;
+        };
+        AccountConnection: {
+            account: components["schemas"]["SenderAccount"];
+            /**
+             * @description `create`: a first sign-in; `reconnect`: the provider already holds the account and restores its session.
+             * @enum {string}
+             */
+            type: "create" | "reconnect";
+            /**
+             * Format: uri
+             * @description The provider's hosted sign-in page; open it in a browser.
+             */
+            url: string;
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        ProviderWebhookReceipt: {
+            /** @description False for what the service does not use (reactions, read receipts, unknown statuses). */
+            stored: boolean;
+            /** @description The stored event's id, the same for every delivery of one provider event. */
+            eventId: string | null;
+            /** @description This delivery repeated an event already stored; nothing was added. */
+            duplicate: boolean;
+        };
+        AccountLinkReceipt: {
+            accountId: components["schemas"]["AccountId"];
+            providerAccountId: string;
         };
         SenderAccountPage: {
             total: components["schemas"]["Count"];
@@ -4312,6 +4456,95 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    connectAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The sign-in link, and the account it connects. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *         "name": "Maya Chen",
+                     *         "publicIdentifier": "maya-chen-growth",
+                     *         "status": "disconnected",
+                     *         "authenticated": false,
+                     *         "active": true,
+                     *         "timezone": "Europe/Berlin",
+                     *         "inmailAllowed": false,
+                     *         "limits": {
+                     *           "invitationsPerDay": 20,
+                     *           "invitationsPerWeek": 100,
+                     *           "messagesPerDay": 50,
+                     *           "inmailsPerDay": 20,
+                     *           "profileVisitsPerDay": 80
+                     *         },
+                     *         "cooldownUntil": null,
+                     *         "createdAt": "2025-06-01T09:00:00.000Z"
+                     *       },
+                     *       "type": "create",
+                     *       "url": "https://account.unipile.com/pqK3nZ",
+                     *       "expiresAt": "2025-06-01T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AccountNotFound"];
+            /** @description No network provider with hosted sign-in is configured (register accounts with `POST /v1/accounts`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "no network provider with hosted sign-in is configured",
+                     *       "code": "provider_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            /** @description The provider could not make a sign-in link now; nothing was changed. Try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "the network provider could not make a sign-in link: fetch failed",
+                     *       "code": "network_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reconnectAccount: {
         parameters: {
             query?: never;
@@ -5089,6 +5322,150 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    receiveUnipileWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The shared secret set as a custom header on the Unipile webhook. */
+                "X-Webhook-Secret": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "new_relation",
+                 *       "account_id": "Xo7tWq9uQ3yB1mVfNcL2",
+                 *       "account_type": "LINKEDIN",
+                 *       "user_full_name": "Ada Lovelace",
+                 *       "user_provider_id": "ACoAAA8BYqEBCGLg",
+                 *       "user_public_identifier": "ada-lovelace",
+                 *       "user_profile_url": "https://www.linkedin.com/in/ada-lovelace"
+                 *     }
+                 */
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored (or a redelivery of an event already stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "stored": true,
+                     *       "eventId": "unipile:relation:Xo7tWq9uQ3yB1mVfNcL2:ACoAAA8BYqEBCGLg",
+                     *       "duplicate": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProviderWebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The secret header is missing or wrong; nothing was stored. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "missing or invalid x-webhook-secret header",
+                     *       "code": "invalid_webhook_secret"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeUnipileAccountLink: {
+        parameters: {
+            query: {
+                /** @description The signed state of the link. */
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "CREATION_SUCCESS",
+                 *       "account_id": "Xo7tWq9uQ3yB1mVfNcL2",
+                 *       "name": "acc_6650a2b7d41c9e8f2a3b5c21"
+                 *     }
+                 */
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The sender account is connected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *       "providerAccountId": "Xo7tWq9uQ3yB1mVfNcL2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountLinkReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The state is missing, forged or expired; nothing was changed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "the connect state is missing, forged or expired",
+                     *       "code": "invalid_connect_state"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["AccountNotFound"];
+            /** @description Another sender account already holds this provider account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "sender account already exists: Xo7tWq9uQ3yB1mVfNcL2",
+                     *       "code": "already_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

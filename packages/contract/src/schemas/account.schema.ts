@@ -26,6 +26,27 @@ export const createAccountBody = z.strictObject({
   limits: accountLimitsInput.optional(),
 });
 
+const redirects = {
+  successRedirectUrl: z.url().optional(),
+  failureRedirectUrl: z.url().optional(),
+};
+
+/** A new account to connect through the provider's sign-in page, or an existing one to connect again. */
+export const connectAccountBody = z.union([
+  z.strictObject({
+    name: trimmedText(REQUEST_LIMITS.nameMaxLength),
+    publicIdentifier: publicIdentifier.optional(),
+    timezone: timeZone.optional(),
+    limits: accountLimitsInput.optional(),
+    ...redirects,
+  }),
+  z.strictObject({ accountId: idValue, ...redirects }),
+]);
+
+/** A provider's callback bodies are the provider's shapes, read by the provider's parser. */
+export const providerWebhookBody = z.record(z.string(), z.unknown());
+export const completeAccountLinkQuery = z.strictObject({ state: z.string().min(1) });
+
 export const getAccountParams = accountIdParams;
 export const getAccountLimitsParams = accountIdParams;
 export const reconnectAccountParams = accountIdParams;

@@ -55,6 +55,9 @@ export const requestSchemas = {
   getAccount: { params: account.getAccountParams },
   getAccountLimits: { params: account.getAccountLimitsParams },
   reconnectAccount: { params: account.reconnectAccountParams },
+  connectAccount: { body: account.connectAccountBody },
+  receiveUnipileWebhook: { body: account.providerWebhookBody },
+  completeUnipileAccountLink: { query: account.completeAccountLinkQuery, body: account.providerWebhookBody },
   updateAccountLimits: { params: account.updateAccountLimitsParams, body: account.updateAccountLimitsBody },
 
   listConversations: { query: conversation.listConversationsQuery },

@@ -18,7 +18,11 @@ export async function createAccount(ctx: OperationContext, input: CreateAccountB
 }
 
 /** What a sender account is registered with (the API body, or the admin CLI's options). */
-export type AccountRegistration = Pick<CreateAccountBody, 'name'> & Partial<Omit<CreateAccountBody, 'name'>>;
+export type AccountRegistration = Pick<CreateAccountBody, 'name'> &
+  Partial<Omit<CreateAccountBody, 'name'>> & {
+    /** Connected at once (registered directly), or waiting for the provider's sign-in. */
+    awaitingSignIn?: boolean;
+  };
 
 export async function registerAccount(
   ctx: Pick<OperationContext, 'db' | 'workspaceId'>,
@@ -29,7 +33,9 @@ export async function registerAccount(
     input.publicIdentifier !== undefined
       ? normalizePublicIdentifier(input.publicIdentifier)
       : fromName(input.name);
-  const account: NewSenderAccount = { name: input.name.trim(), publicIdentifier, status: 'connected' };
+  const account: NewSenderAccount = input.awaitingSignIn
+    ? { name: input.name.trim(), publicIdentifier, status: 'disconnected', authenticated: false }
+    : { name: input.name.trim(), publicIdentifier, status: 'connected' };
   if (input.timezone !== undefined) account.timezone = input.timezone;
   if (input.inmailAllowed !== undefined) account.inmailAllowed = input.inmailAllowed;
   if (input.limits !== undefined) account.limits = definedOnly(input.limits);

@@ -3,6 +3,7 @@ import type { Db, WorkspaceId } from '@outreach/db';
 import { createSandboxControlClient } from '@outreach/network';
 import { HttpError } from '../../http/http-error.js';
 import { toApiAccount } from '../../mappers/account.mapper.js';
+import { requireProvider, signInLink } from './connect-account.js';
 import { requireAccount, type OperationContext } from '../context.js';
 
 /**
@@ -10,14 +11,20 @@ import { requireAccount, type OperationContext } from '../context.js';
  * session is re-established there directly; then the account is connected and authenticated again
  * (a new session: a later loss fires `network_account_disconnected` again) and its leads parked as
  * `sender_unavailable` are made due now. Reconnecting a connected account changes nothing.
- * `reconnectUrl` is null: a provider whose accounts sign in through a hosted page answers with the
- * page to open instead.
+ * An account connected through the provider's hosted sign-in (it has a provider account id) is not
+ * changed here: the answer's `reconnectUrl` is the provider's reconnect page, whose callback
+ * restores the session. Otherwise `reconnectUrl` is null.
  */
 export async function reconnectAccount(
   ctx: OperationContext,
   accountId: string,
 ): Promise<AccountReconnection> {
-  await requireAccount(ctx, accountId);
+  const current = await requireAccount(ctx, accountId);
+  // An account the provider holds signs in again on the provider's page; the callback restores it.
+  if (ctx.provider?.network && current.providerAccountId) {
+    const link = await signInLink(ctx, requireProvider(ctx.provider), current);
+    return { account: toApiAccount(current), reconnectUrl: link.url };
+  }
   const account = await restoreSession(ctx, accountId, ctx.settings.sandboxUrl);
   return { account: toApiAccount(account), reconnectUrl: null };
 }
