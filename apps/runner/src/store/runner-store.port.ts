@@ -35,6 +35,11 @@ export interface RunnerCampaign {
   steps: readonly StepDef[];
   /** How many times the campaign was started; names the activation in event transition keys. */
   activation: number;
+  /**
+   * How many times the campaign was given waiting leads again in its life: with `activation`, names
+   * each transition to "no lead waiting" in event transition keys.
+   */
+  leadsGeneration: number;
 }
 
 export interface RunnerLead extends LeadProfile {
