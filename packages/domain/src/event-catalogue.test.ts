@@ -88,6 +88,8 @@ describe('event ids', () => {
     expect(transitionKeys.leadTagged('led_1')).toBe('led_1');
     expect(transitionKeys.campaignCompleted('cmp_1', 3)).toBe('cmp_1:3');
     expect(transitionKeys.campaignWithoutLeads('cmp_1', 3)).toBe('cmp_1:3');
+    expect(transitionKeys.campaignWithoutLeads('cmp_1', 3, 2)).toBe('cmp_1:3:2');
+    expect(transitionKeys.campaignCompleted('cmp_1', 3, 2)).toBe('cmp_1:3:2');
     expect(transitionKeys.networkAccountDisconnected('acc_1', '2026-03-01T00:00:00.000Z')).toBe(
       'acc_1:2026-03-01T00:00:00.000Z',
     );

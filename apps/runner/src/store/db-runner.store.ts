@@ -218,6 +218,7 @@ export function toRunnerCampaign(campaign: Campaign): RunnerCampaign {
     networkAccounts: campaign.networkAccounts,
     steps: campaign.steps.map((step) => ({ ...step, variants: step.variants ?? [] })),
     activation: campaign.activation,
+    leadsGeneration: campaign.leadsGeneration,
   };
 }
 

@@ -35,6 +35,11 @@ export interface RunnerCampaign {
   steps: readonly StepDef[];
   /** How many times the campaign was started; names the activation in event transition keys. */
   activation: number;
+  /**
+   * How many times the campaign was given waiting leads again in its life: with `activation`, names
+   * each transition to "no lead waiting" in event transition keys.
+   */
+  leadsGeneration: number;
 }
 
 export interface RunnerLead extends LeadProfile {
@@ -122,6 +127,8 @@ export interface CapacitySlot {
   /** Period key in the account's timezone, e.g. `day:2026-03-09` or `week:2026-W11`. */
   period: string;
   kind: UsageKind;
+  /** The action (its idempotency key) the unit is for: taken once per key, given back by it. */
+  key: string;
 }
 
 /** An executed network action, the base of analytics. */

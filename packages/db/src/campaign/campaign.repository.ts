@@ -230,6 +230,15 @@ export class CampaignRepository {
     return (after ?? 1) - 1;
   }
 
+  /**
+   * Counts that the campaign was given waiting leads (added, set back to waiting, reopened): the
+   * next time it has none waiting is a new transition. Called after the leads were written, so a
+   * runner that saw them run out before the count moved fires again once it has moved.
+   */
+  async countWaitingLeadsGiven(workspaceId: WorkspaceId, id: string): Promise<void> {
+    await this.records.updateOne(workspaceId, { _id: id }, { $inc: { leadsGeneration: 1 } });
+  }
+
   async countByStatus(workspaceId: WorkspaceId): Promise<Record<CampaignStatus, number>> {
     const rows = await this.records.aggregate<{ _id: CampaignStatus; count: number }>(workspaceId, [
       { $group: { _id: '$status', count: { $sum: 1 } } },

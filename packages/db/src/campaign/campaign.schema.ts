@@ -72,6 +72,13 @@ export interface CampaignRecord {
   version: number;
   /** How many times the campaign was started; names the run in `campaign_completed` event keys. */
   activation: number;
+  /**
+   * How many times the campaign was given waiting leads again (leads added, a lead set back to
+   * waiting, finished leads reopened for a new step): with `activation`, it names each transition
+   * to "no lead waiting", so `campaign_without_leads` fires once per transition. Absent on
+   * campaigns stored before it was counted (0).
+   */
+  leadsGeneration?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -139,6 +146,7 @@ export const campaignSchema = new Schema<CampaignRecord>(
     rotationPools: { type: Map, of: Number, default: {} },
     version: { type: Number, required: true },
     activation: { type: Number, required: true },
+    leadsGeneration: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
