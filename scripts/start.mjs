@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Brings the whole service up locally as separate processes: MongoDB (from the test kit,
-// unless MONGODB_URI points at one), the sandbox network, the API, the runner and the dispatcher.
-// On first run it creates a demo workspace with two connected sandbox sender accounts, then prints
+// unless MONGODB_URI points at one), the Unipile simulator (Unipile's wire format, webhooks pushed to
+// the API's ingestion route with a secret generated for the run), the API, the runner and the
+// dispatcher. On first run it creates a demo workspace with two connected sender accounts, then prints
 // the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -162,20 +164,41 @@ async function main() {
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const clock = { TIME_SCALE: timeScale, CLOCK_EPOCH: clockEpoch };
+  // The simulator's API key and the webhook secret are made for this run: nothing to configure,
+  // and the ingestion route still refuses whoever does not hold the secret.
+  const simulatorKey = `sim-${randomBytes(12).toString('hex')}`;
+  const webhookSecret = randomBytes(24).toString('hex');
+  const provider = {
+    NETWORK_PROVIDER: 'sandbox',
+    UNIPILE_DSN: sandboxUrl,
+    UNIPILE_API_KEY: simulatorKey,
+    UNIPILE_WEBHOOK_SECRET: webhookSecret,
+  };
 
-  await run('sandbox', 'packages/network/dist/sandbox/cli.js', [], { PORT: String(sandboxPort), ...clock });
+  await run('simulator', 'packages/network/dist/unipile-sim/sim-cli.js', [], {
+    PORT: String(sandboxPort),
+    UNIPILE_API_KEY: simulatorKey,
+    WEBHOOK_URL: `${apiUrl}/provider-webhooks/unipile`,
+    WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret',
+    WEBHOOK_SECRET: webhookSecret,
+    ...clock,
+  });
   await waitForHttp(`${sandboxUrl}/healthz`);
   await run('api', 'apps/api/dist/server.js', [], {
     PORT: String(apiPort),
     MONGODB_URI: mongoUri,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    PUBLIC_URL: apiUrl,
+    ...provider,
     ...clock,
   });
   await waitForHttp(`${apiUrl}/readyz`);
   const demo = await demoWorkspace(mongoUri, apiUrl);
   await run('runner', 'apps/runner/dist/main.js', [], {
     MONGODB_URI: mongoUri,
-    NETWORK_URL: sandboxUrl,
+    // A demo day is seconds long: the safety net for lost webhooks runs every few real seconds.
+    RECONCILE_POLL_MS: env.RECONCILE_POLL_MS ?? '3000',
+    ...provider,
     ...clock,
   });
   await run('dispatcher', 'apps/dispatcher/dist/main.js', [], {
@@ -199,7 +222,7 @@ The outreach service is up (a sandbox day lasts ${daySeconds} s).
   API:      ${apiUrl}
   Docs:     ${info.docsUrl}
   API key:  ${info.apiKey}
-  Sandbox:  ${sandboxUrl}
+  Unipile simulator: ${sandboxUrl}
   MongoDB:  ${mongoUri}
 Written to ${stateFile}. Press Ctrl-C to stop.`);
 }

@@ -21,11 +21,11 @@
 import { connectDb, type Db } from '@outreach/db';
 import { databaseUri } from '@outreach/mongo-testkit';
 import {
-  createHttpNetwork,
+  createUnipileNetwork,
   createManualClock,
-  createSandboxNetwork,
+  createUnipileSimulator,
   type ManualClock,
-  type SandboxNetwork,
+  type UnipileSimulator,
 } from '@outreach/network';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -56,7 +56,12 @@ async function main(): Promise<void> {
     ? { uri: external, backend: 'uri', stop: async () => undefined }
     : await startServerProcess();
   const clock = createManualClock('2026-03-02T10:00:00.000Z');
-  const sandbox = createSandboxNetwork({ clock, alreadyConnectedProbability: 1, replyProbability: 0 });
+  const sandbox = createUnipileSimulator({
+    clock,
+    apiKey: 'bench',
+    alreadyConnectedProbability: 1,
+    replyProbability: 0,
+  });
   const served = await sandbox.listen(0);
   try {
     console.log(
@@ -80,7 +85,7 @@ async function main(): Promise<void> {
 
 interface Bench {
   uri: string;
-  sandbox: SandboxNetwork;
+  sandbox: UnipileSimulator;
   networkUrl: string;
   clock: ManualClock;
 }
@@ -100,7 +105,7 @@ async function measure({ uri, sandbox, networkUrl, clock }: Bench, size: number)
     const runner = createRunner(
       {
         store: createDbRunnerStore(db),
-        network: createHttpNetwork({ baseUrl: networkUrl }),
+        network: createUnipileNetwork({ dsn: networkUrl, apiKey: 'bench', clock }),
         clock,
         logger: pino({ level: 'warn' }),
       },

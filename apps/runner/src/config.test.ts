@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
-const required = { MONGODB_URI: 'mongodb://localhost/x', NETWORK_URL: 'http://127.0.0.1:4010' };
+const required = {
+  MONGODB_URI: 'mongodb://localhost/x',
+  UNIPILE_DSN: 'http://127.0.0.1:4020',
+  UNIPILE_API_KEY: 'sim-key',
+};
 
 describe('loadConfig', () => {
   it('fills every optional setting with its default', () => {
     const config = loadConfig(required);
     expect(config).toMatchObject({
       MONGODB_URI: 'mongodb://localhost/x',
-      NETWORK_URL: 'http://127.0.0.1:4010',
+      provider: {
+        NETWORK_PROVIDER: 'sandbox',
+        UNIPILE_DSN: 'http://127.0.0.1:4020',
+        UNIPILE_API_KEY: 'sim-key',
+      },
+      RECONCILE_POLL_MS: 60_000,
       RUNNER_CONCURRENCY: 4,
       POLL_INTERVAL_MS: 1000,
       LEASE_MS: 60_000,
@@ -39,13 +48,17 @@ describe('loadConfig', () => {
   });
 
   it('rejects a missing database URI with a readable message', () => {
-    expect(() => loadConfig({ NETWORK_URL: 'http://127.0.0.1:4010' })).toThrow(
+    expect(() => loadConfig({ UNIPILE_DSN: 'http://127.0.0.1:4020', UNIPILE_API_KEY: 'k' })).toThrow(
       /invalid configuration: MONGODB_URI/,
     );
   });
 
-  it('rejects a network URL that is not a URL, a zero concurrency and a bad log level', () => {
-    expect(() => loadConfig({ ...required, NETWORK_URL: 'sandbox' })).toThrow(/NETWORK_URL/);
+  it('rejects a missing provider, an unknown one, a zero concurrency and a bad log level', () => {
+    expect(() => loadConfig({ MONGODB_URI: 'mongodb://x' })).toThrow(/UNIPILE_DSN: required/);
+    expect(() => loadConfig({ ...required, NETWORK_PROVIDER: 'linkedin' })).toThrow(/NETWORK_PROVIDER/);
+    expect(() => loadConfig({ ...required, NETWORK_PROVIDER: 'unipile' })).toThrow(
+      /UNIPILE_WEBHOOK_SECRET: required/,
+    );
     expect(() => loadConfig({ ...required, RUNNER_CONCURRENCY: '0' })).toThrow(/RUNNER_CONCURRENCY/);
     expect(() => loadConfig({ ...required, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });

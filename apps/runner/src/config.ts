@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { providerConfigSchema, type ProviderConfig } from '@outreach/network';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -7,8 +8,6 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const configSchema = z.object({
   MONGODB_URI: z.string().min(1),
-  /** Base URL of the professional network's provider API (the sandbox in local runs). */
-  NETWORK_URL: z.url(),
   /** Leads executed at the same time by this process. */
   RUNNER_CONCURRENCY: positiveInt(4),
   /** Pause between two passes when the previous pass found nothing due. */
@@ -26,16 +25,28 @@ const configSchema = z.object({
     .min(1)
     .default(() => `runner-${hostname()}-${process.pid}`),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Least real time between two reconciliation polls of the provider (lost webhooks). */
+  RECONCILE_POLL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & { provider: ProviderConfig };
 
 /** Reads and validates the process configuration; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`invalid configuration: ${problems}`);
+  const provider = providerConfigSchema.safeParse(env);
+  const problems = [...(parsed.error?.issues ?? []), ...(provider.error?.issues ?? [])].map(
+    (i) => `${i.path.join('.')}: ${i.message}`,
+  );
+  // The runner acts through the provider: its address and key are needed in every mode (the
+  // simulator's locally).
+  if (provider.success) {
+    if (provider.data.UNIPILE_DSN === undefined) problems.push('UNIPILE_DSN: required');
+    if (provider.data.UNIPILE_API_KEY === undefined && provider.data.NETWORK_PROVIDER !== 'unipile')
+      problems.push('UNIPILE_API_KEY: required');
   }
-  return parsed.data;
+  if (problems.length > 0 || !parsed.success || !provider.success) {
+    throw new Error(`invalid configuration: ${problems.join('; ')}`);
+  }
+  return { ...parsed.data, provider: provider.data };
 }

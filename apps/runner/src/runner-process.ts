@@ -1,5 +1,5 @@
 import { connectDb } from '@outreach/db';
-import { clockForTimeScale, createHttpNetwork, type Clock } from '@outreach/network';
+import { clockForTimeScale, providerNetworkFromConfig, type Clock } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createRunner } from './runner/runner.js';
@@ -23,10 +23,13 @@ export function clockFromConfig(config: Pick<Config, 'TIME_SCALE' | 'CLOCK_EPOCH
 export async function startRunnerProcess(config: Config, logger: Logger): Promise<RunningRunner> {
   const clock = clockFromConfig(config);
   const db = await connectDb(config.MONGODB_URI, { clock });
+  const network = providerNetworkFromConfig(config.provider, { clock });
+  if (network === null)
+    throw new Error('invalid configuration: UNIPILE_DSN and UNIPILE_API_KEY are required');
   const runner = createRunner(
     {
       store: createDbRunnerStore(db),
-      network: createHttpNetwork({ baseUrl: config.NETWORK_URL }),
+      network,
       clock,
       logger,
     },
@@ -35,6 +38,7 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
       concurrency: config.RUNNER_CONCURRENCY,
       // Leases are compared with the runner's clock; LEASE_MS is real time, so it is scaled with it.
       leaseMs: config.LEASE_MS * config.TIME_SCALE,
+      reconcilePollMs: config.RECONCILE_POLL_MS,
     },
   );
   runner.start(config.POLL_INTERVAL_MS);

@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startTcpProxy } from './support/tcp-proxy.js';
-import { allLeads, seedScenario, startWorld, step, type World } from './support/runner-harness.js';
+import {
+  allLeads,
+  seedScenario,
+  startWorld,
+  step,
+  type World,
+  SIM_API_KEY,
+} from './support/runner-harness.js';
 
 let world: World;
 const allDay = { workingHours: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] } };
@@ -58,7 +65,8 @@ describe('a runner process whose database goes away', () => {
     proxied.searchParams.set('serverSelectionTimeoutMS', '500');
     const runner = startRunnerProcess({
       MONGODB_URI: proxied.href,
-      NETWORK_URL: world.url,
+      UNIPILE_DSN: world.url,
+      UNIPILE_API_KEY: SIM_API_KEY,
       POLL_INTERVAL_MS: '50',
       RUNNER_CONCURRENCY: '4',
       LEASE_MS: '2000',

@@ -72,7 +72,7 @@ describe('two workers of one account when one of them is rate limited', () => {
       (await world.db.senderAccounts.get(workspaceId, accountId))?.cooldownUntil !== null;
     const network = networkWith(world.network, {
       async getRelationship(input) {
-        if (input.publicIdentifier === 'lead-1') {
+        if (input.lead.publicIdentifier === 'lead-1') {
           for (let tries = 0; !(await coolingDown()); tries += 1) {
             if (tries > 2000) throw new Error('the first send was never refused');
             await new Promise((resolve) => setTimeout(resolve, 5));

@@ -135,8 +135,9 @@ describe('a lead whose invitation expired, set back to waiting by a user', () =>
     const keys: string[] = [];
     let withdrawn = false;
     const network = networkWith(world.network, {
-      sendInvitation(input) {
-        keys.push(input.idempotencyKey);
+      // The attempt's key, recorded on the lead before the call.
+      async sendInvitation(input) {
+        keys.push((await theLead(scenario)).pendingActionKey ?? '');
         return world.network.sendInvitation(input);
       },
       // Once expired here, the provider is taken to have dropped the invitation too.

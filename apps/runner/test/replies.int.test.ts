@@ -73,7 +73,7 @@ describe('replies', () => {
     ]);
   });
 
-  it('resumes the event feed after a restart, and records a reply once when the feed is read again', async () => {
+  it('records a reply once, however often a restarted runner finds it again at the provider', async () => {
     world = await startWorld({ alreadyConnectedProbability: 1 });
     const scenario = await seedScenario(world, {
       leads: 1,
@@ -81,14 +81,13 @@ describe('replies', () => {
     });
     await drive(world, scenario, [world.runner()], { until: () => firstMessageSentToAll(1) });
     world.sandbox.state.forceInboundMessage(scenario.accountId, 'lead-0', 'Hi back');
-    expect((await world.runner().runOnce()).events).toBe(1);
+    expect((await world.runner().runOnce()).events).toBeGreaterThan(0);
 
-    // A restarted process resumes the feed from the cursor stored on the account.
+    // A restarted process polls the provider from scratch: what it finds again is stored already
+    // (same provider event ids), so nothing is handled twice.
     const restarted = world.runner({}, { store: createDbRunnerStore(world.db) });
     expect((await restarted.runOnce()).events).toBe(0);
-    // A runner that died after handling the feed and before saving its cursor reads it again.
-    await world.db.senderAccounts.saveEventCursor(scenario.workspaceId, scenario.accountId, '0');
-    expect((await restarted.runOnce()).events).toBe(1);
+    expect((await world.runner({}, { store: createDbRunnerStore(world.db) }).runOnce()).events).toBe(0);
 
     expect(await eventsOf(world, scenario, 'message_received')).toHaveLength(1);
     const [lead] = await allLeads(world, scenario);
@@ -132,16 +131,13 @@ describe('queued conversation messages', () => {
     await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario) });
     const [lead] = await allLeads(world, scenario);
     const conversation = await conversationOf(world, scenario, defined(lead, 'the lead').id);
-    const queued = await world.db.messages.queueOutgoing(scenario.workspaceId, conversation.id, 'Any news?');
+    await world.db.messages.queueOutgoing(scenario.workspaceId, conversation.id, 'Any news?');
 
     await runner.runOnce();
     await runner.runOnce();
 
     const sent = world.sandbox.state.log.list({ type: 'message' });
-    expect(sent.map((action) => [action.content, action.idempotencyKey])).toEqual([
-      ['Hello', expect.any(String)],
-      ['Any news?', queued.id],
-    ]);
+    expect(sent.map((action) => action.content)).toEqual(['Hello', 'Any news?']);
     const history = await conversationOf(world, scenario, conversation.leadId);
     expect(history.messages.map((message) => [message.content, message.state])).toEqual([
       ['Hello', 'sent'],

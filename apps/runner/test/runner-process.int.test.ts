@@ -7,7 +7,14 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { clockFromConfig, startRunnerProcess } from '../src/runner-process.js';
-import { allLeads, seedScenario, startWorld, step, type World } from './support/runner-harness.js';
+import {
+  allLeads,
+  seedScenario,
+  startWorld,
+  step,
+  type World,
+  SIM_API_KEY,
+} from './support/runner-harness.js';
 
 let world: World;
 
@@ -29,7 +36,8 @@ describe('the runner process', () => {
     });
     const config = loadConfig({
       MONGODB_URI: testDatabaseUri(),
-      NETWORK_URL: world.url,
+      UNIPILE_DSN: world.url,
+      UNIPILE_API_KEY: SIM_API_KEY,
       POLL_INTERVAL_MS: '20',
       RUNNER_ID: 'process-under-test',
       LOG_LEVEL: 'silent',

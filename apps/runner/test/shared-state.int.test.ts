@@ -63,7 +63,7 @@ describe('the event feeds of connected accounts', () => {
     });
 
     world.sandbox.state.forceInboundMessage(scenario.accountId, 'lead-0', 'Thanks, talk soon');
-    expect((await runner.runOnce()).events).toBe(1);
+    expect((await runner.runOnce()).events).toBeGreaterThan(0);
 
     expect(await eventsOf(world, scenario, 'message_received')).toHaveLength(1);
     const [lead] = await allLeads(world, scenario);

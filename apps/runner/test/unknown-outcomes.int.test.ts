@@ -54,7 +54,9 @@ describe('a message whose first send acted but whose answer was lost', () => {
       maxDays: 2,
     });
 
-    expect(world.sandbox.state.faults.list()).toEqual([]);
+    // The retry reconciled with the chat instead of sending: the rate limit armed for a second
+    // send was never met.
+    expect(world.sandbox.state.faults.list()).toMatchObject([{ kind: 'rate_limit' }]);
     expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello']);
     const [lead] = await allLeads(world, scenario);
     expect([lead?.status, lead?.internalStatus]).toEqual(['completed', 'finished']);
@@ -70,18 +72,18 @@ describe('a message whose first send acted but whose answer was lost', () => {
       afterAction: true,
       hangMs: 0,
     });
-    // The session is lost exactly while the retry is on its way.
-    let sends = 0;
+    // The session is lost exactly while the retry reconciles with the provider.
+    let reconciles = 0;
     const network = networkWith(world.network, {
-      sendMessage(input) {
-        sends += 1;
-        if (sends === 2) world.sandbox.state.expireSession(accountId, 'logged out');
-        return world.network.sendMessage(input);
+      reconcileMessage(input) {
+        reconciles += 1;
+        if (reconciles === 1) world.sandbox.state.expireSession(accountId, 'logged out');
+        return world.network.reconcileMessage(input);
       },
     });
     const runner = world.runner({}, { network });
     await drive(world, scenario, [runner], {
-      until: async () => sends === 2,
+      until: async () => reconciles === 1,
       maxJumpMs: 10 * MINUTE,
       maxDays: 1,
     });

@@ -96,3 +96,6 @@ export {
   providerConfigSchema,
   providerNetworkFromConfig,
 } from './provider/provider-config.js';
+// Simulator controls for tests and demos in-process (the same as `/_sim/accounts/:id/...`).
+export { forceAcceptance, forceInboundMessage } from './unipile-sim/sim-actions.js';
+export type { UnipileSimState } from './unipile-sim/sim-state.js';

@@ -22,6 +22,8 @@ const read: RunnerLead = {
   attempts: 0,
   pendingActionKey: null,
   invitationSentAt: null,
+  pendingActionAt: null,
+  providerId: null,
 };
 
 /** A store whose lead is changed by "someone else" `interferences` times before each write lands. */

@@ -11,7 +11,17 @@ import { applyAccountEffects, resumedKey, type StepRun } from './step-run.js';
 
 /** What to send, decided only once the sender's gates let the action through. */
 export type PreparedAction<T> =
-  | { ok: true; variantId: string | null; call: (idempotencyKey: string) => Promise<T> }
+  | {
+      ok: true;
+      variantId: string | null;
+      call: (idempotencyKey: string) => Promise<T>;
+      /**
+       * For an action resumed with an unknown outcome: asks the provider whether it happened since
+       * `since` (the recorded pending time). The answer when it did; null when it did not, and only
+       * then is the action sent. Without it the action is simply repeated (a profile visit).
+       */
+      reconcile?: (since: Date) => Promise<T | null>;
+    }
   | { ok: false; verdict: LeadVerdict };
 
 export type ActionAttempt<T> =
@@ -35,8 +45,11 @@ export type ActionAttempt<T> =
  *    attempt takes it again, which counts nothing when the first attempt had taken it, and takes
  *    it when the first attempt died before. A unit is given back only by its own action, when
  *    that certainly did not happen, so no unit is lost or counted twice across crashes.
- * 5. The call carries the key, and the network answers a repeated key with what it did the first
- *    time instead of acting twice.
+ * 5. A resumed attempt (its first call may have acted: a crash, a timeout, a lost lease) first
+ *    reconciles with the provider's state since the recorded pending time: an invitation pending or
+ *    a relation there, a message with the same text in the chat, count as done and nothing is
+ *    sent. Only an action the provider shows no trace of is sent again. Providers offer no
+ *    idempotency keys: the key only names the attempt (for logs, analytics and cap units).
  */
 export async function performAction<T>(
   run: StepRun,
@@ -65,10 +78,13 @@ export async function performAction<T>(
   if (!prepared.ok) return held(prepared.verdict);
 
   const key = resumed ?? idempotencyKey(lead.id, step.id, lead.attempts);
+  // A resumed action keeps the time of its first attempt: reconciliation looks from there.
+  const since = resumed === null ? ctx.clock() : (lead.pendingActionAt ?? new Date(0));
   await ctx.store.recordPendingAction(lead.workspaceId, lead.id, run.owner, {
     key,
     stepId: step.id,
     variantId: prepared.variantId,
+    at: since,
   });
   const capacity = await reserveCapacity(run, spec.action, key);
   if (!capacity.ok) {
@@ -78,6 +94,16 @@ export async function performAction<T>(
     return held(resumed === null && wait.kind === 'postpone' ? { ...wait, clearPendingAction: true } : wait);
   }
   try {
+    if (resumed !== null && prepared.reconcile) {
+      const earlier = await prepared.reconcile(since);
+      if (earlier !== null) {
+        ctx.logger.info(
+          { leadId: lead.id, key },
+          'resumed action found done at the provider; not sent again',
+        );
+        return { kind: 'done', result: earlier, idempotencyKey: key };
+      }
+    }
     return { kind: 'done', result: await prepared.call(key), idempotencyKey: key };
   } catch (error) {
     const failure = classifyNetworkFailure(error);

@@ -92,6 +92,10 @@ export function verdictForFailure(run: StepRun, failure: NetworkFailure): LeadVe
       return run.step.type === 'invitation'
         ? awaitingAcceptance(campaign, now)
         : endIn(LEAD_OUTCOMES.networkError);
+    case 'cannot_invite_yet':
+      // No retry loop: the network will not take this invitation within its window, so the lead
+      // ends as an invitation that could not get through.
+      return endIn(LEAD_OUTCOMES.invitationExpired);
     case 'transient': {
       const { retryBaseMs, retryMaxMs } = ctx.options;
       return postpone(

@@ -22,7 +22,9 @@ export type NetworkFailure =
   /** The provider says the pair is already connected, or already has an invitation out. */
   | { kind: 'already_connected' }
   | { kind: 'invitation_pending' }
-  /** Outcome unknown (timeout, 5xx, reset): retry later with the same idempotency key. */
+  /** The network refuses to invite this lead again for now (invited and withdrawn recently). */
+  | { kind: 'cannot_invite_yet' }
+  /** Outcome unknown (timeout, 5xx, reset): reconcile with the provider before any retry. */
   | { kind: 'transient'; message: string }
   /** Refused for good (missing profile, invalid input): the lead ends in error. */
   | { kind: 'permanent'; message: string };
@@ -37,6 +39,7 @@ export function classifyNetworkFailure(error: unknown): NetworkFailure | null {
   if (error instanceof PermanentNetworkError) {
     if (error.providerCode === 'already_connected') return { kind: 'already_connected' };
     if (error.providerCode === 'invitation_pending') return { kind: 'invitation_pending' };
+    if (error.providerCode === 'cannot_invite_yet') return { kind: 'cannot_invite_yet' };
     return { kind: 'permanent', message: error.message };
   }
   return null;

@@ -2,13 +2,14 @@ import { isCoolingDown, isSenderUsable } from '@outreach/domain';
 import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
 import { recordSessionLoss } from '../events/record-session-loss.js';
+import { leadRef, providerAccountOf } from '../leads/provider-lead.js';
 import type { RunnerContext } from '../runner/runner-context.js';
 import type { QueuedMessage } from '../store/runner-store.port.js';
 
 /**
  * Sends one message a user wrote in a conversation (queued by the API) through the conversation's
- * sender account. The message's own id is the idempotency key, so a retry after a crash or an
- * unknown outcome never sends it twice; it is then marked sent with the network's id. A blocked
+ * sender account. A retry after a crash or an unknown outcome reconciles with the chat first, so it
+ * never sends the message twice; it is then marked sent with the network's id. A blocked
  * lead receives nothing: the message fails. A sender that cannot act now (disconnected, cooling
  * down) delays it.
  */
@@ -40,19 +41,36 @@ export async function sendQueuedMessage(ctx: RunnerContext, message: QueuedMessa
   }
 
   try {
-    const relationship = await network.getRelationship({
-      accountId: account.id,
-      publicIdentifier: lead.publicIdentifier,
-    });
+    const accountId = providerAccountOf(account);
+    const ref = leadRef(lead);
+    const relationship = await network.getRelationship({ accountId, lead: ref });
     const inmail = relationship !== 'connected';
     if (inmail && !account.inmailAllowed)
       return fail('the lead is not a connection and the account has no InMail');
+    // A retry may follow a send whose outcome was lost: the chat is looked at first, and a message
+    // from the account with exactly this text counts as this one (the queue keeps no send time, so
+    // the whole chat is looked at: an identical earlier text is taken for it rather than risk a
+    // second copy).
+    if (message.attempts > 1) {
+      const earlier = await network.reconcileMessage({
+        accountId,
+        lead: ref,
+        content: message.content,
+        since: new Date(0),
+      });
+      if (earlier === 'sent') {
+        await store.markQueuedMessageSent(message.workspaceId, message.id, owner, {
+          externalId: `reconciled:${message.id}`,
+          sentAt: now,
+        });
+        return;
+      }
+    }
     const sent = await network.sendMessage({
-      accountId: account.id,
-      publicIdentifier: lead.publicIdentifier,
+      accountId,
+      lead: ref,
       content: message.content,
-      inmail,
-      idempotencyKey: message.id,
+      inmail: inmail ? 'when_not_connected' : 'never',
     });
     await store.markQueuedMessageSent(message.workspaceId, message.id, owner, {
       externalId: sent.messageId,

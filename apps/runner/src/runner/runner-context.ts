@@ -1,5 +1,5 @@
 import type { IcpMatcher, Pacing } from '@outreach/domain';
-import type { Clock, NetworkPort } from '@outreach/network';
+import type { Clock, ProviderNetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { ReplyAnalyser } from '../screener/reply-analyser.port.js';
 import type { RunnerStore } from '../store/runner-store.port.js';
@@ -31,6 +31,11 @@ export interface RunnerOptions {
   completionCheckMs: number;
   /** Least time between two reads of the sender accounts' event feeds (real time; 0: every pass). */
   eventPollMs: number;
+  /**
+   * Least time between two reconciliation polls of the accounts' relations and messages at the
+   * provider (real time; 0: every pass): what a lost or late webhook missed is found then.
+   */
+  reconcilePollMs: number;
 }
 
 export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
@@ -43,12 +48,14 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   retryMaxMs: 60 * 60_000,
   completionCheckMs: 10_000,
   eventPollMs: 2_000,
+  reconcilePollMs: 60_000,
 };
 
 /** Everything a runner works with; tests inject each part. */
 export interface RunnerDeps {
   store: RunnerStore;
-  network: NetworkPort;
+  /** The network provider (Unipile, or its simulator), without idempotency keys. */
+  network: ProviderNetworkPort;
   /** Product time: schedules, working hours and leases are read from it. */
   clock: Clock;
   logger: Logger;

@@ -1,6 +1,7 @@
 import { keywordIcpMatcher } from '@outreach/domain';
 import { detectCampaignCompletion } from '../completion/detect-campaign-completion.js';
-import { pollAccountEvents } from '../events/poll-account-events.js';
+import { consumeProviderEvents } from '../events/consume-provider-events.js';
+import { reconcileAccountEvents, type ReconcileMarks } from '../events/reconcile-account-events.js';
 import { executeLead } from '../leads/execute-lead.js';
 import { startPollingLoop, type PollingLoop } from '../loop/polling-loop.js';
 import { drainWithWorkers } from '../loop/worker-pool.js';
@@ -65,17 +66,23 @@ export function createRunner(
   let stopped: Promise<void> | undefined;
 
   let lastEventPoll: number | undefined;
+  let lastReconciliation: number | undefined;
+  const reconcileMarks: ReconcileMarks = new Map();
 
   async function pollEvents(): Promise<number> {
     const now = ctx.monotonicNow();
     if (lastEventPoll !== undefined && now - lastEventPoll < ctx.options.eventPollMs) return 0;
     lastEventPoll = now;
-    let handled = 0;
-    for (const account of await store.listPollableAccounts()) {
-      if (stopping) break;
-      handled += await pollAccountEvents(ctx, account);
+    const accounts = await store.listPollableAccounts();
+    // The reconciliation poll is the safety net for lost webhooks: rarer than the inbox reads.
+    if (lastReconciliation === undefined || now - lastReconciliation >= ctx.options.reconcilePollMs) {
+      lastReconciliation = now;
+      for (const account of accounts) {
+        if (stopping) break;
+        await reconcileAccountEvents(ctx, account, reconcileMarks);
+      }
     }
-    return handled;
+    return consumeProviderEvents(ctx, accounts, () => stopping);
   }
 
   function sendQueuedMessages(): Promise<number> {

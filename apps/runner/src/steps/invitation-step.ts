@@ -9,6 +9,7 @@ import {
   type LeadVerdict,
 } from '../leads/lead-verdict.js';
 import { logExecutedAction, performAction } from '../leads/perform-action.js';
+import { leadRef, providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
 import { networkRead, resumedKey, verdictForFailure, type StepRun } from '../leads/step-run.js';
 
 /**
@@ -19,12 +20,14 @@ import { networkRead, resumedKey, verdictForFailure, type StepRun } from '../lea
  */
 export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, step, lead, account, now } = run;
-  // A resumed attempt re-sends with its key even though the network now shows the invitation
-  // pending (it is ours): the replay returns the original answer, and the send is logged once.
+  const member = await resolvedLead(run);
+  if (!member.ok) return verdictForFailure(run, member.failure);
+  const ref = member.value;
+  const accountId = providerAccountOf(account);
+  // A resumed attempt is reconciled instead (in performAction): the invitation the network now
+  // shows pending may be its own, and must then be logged as sent, once.
   if (resumedKey(run) === null) {
-    const relationship = await networkRead(run, () =>
-      ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
-    );
+    const relationship = await networkRead(run, () => ctx.network.getRelationship({ accountId, lead: ref }));
     if (!relationship.ok) return verdictForFailure(run, relationship.failure);
     if (relationship.value === 'connected') {
       return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
@@ -44,13 +47,18 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
     prepare: async () => ({
       ok: true,
       variantId: null,
-      call: (idempotencyKey) =>
+      call: () =>
         ctx.network.sendInvitation({
-          accountId: account.id,
-          publicIdentifier: lead.publicIdentifier,
+          accountId,
+          lead: ref,
           ...(note.note === null ? {} : { note: note.note }),
-          idempotencyKey,
         }),
+      reconcile: async (since) => {
+        const outcome = await ctx.network.reconcileInvitation({ accountId, lead: ref, since });
+        return outcome === 'sent'
+          ? { invitationId: '', providerId: ref.providerId ?? '', sentAt: since }
+          : null;
+      },
     }),
   });
   if (attempt.kind === 'held') return attempt.verdict;
@@ -79,7 +87,7 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
 async function resolveResumedInvitation(run: StepRun, sentAt: Date): Promise<LeadVerdict> {
   const { ctx, campaign, step, lead, account, now } = run;
   const relationship = await networkRead(run, () =>
-    ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
+    ctx.network.getRelationship({ accountId: providerAccountOf(account), lead: leadRef(lead) }),
   );
   if (relationship.ok && relationship.value === 'connected') {
     await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: now });
@@ -108,7 +116,7 @@ async function resolveResumedInvitation(run: StepRun, sentAt: Date): Promise<Lea
 export async function checkPendingInvitation(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, step, lead, account, now } = run;
   const relationship = await networkRead(run, () =>
-    ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
+    ctx.network.getRelationship({ accountId: providerAccountOf(account), lead: leadRef(lead) }),
   );
   if (!relationship.ok) return stillPending(verdictForFailure(run, relationship.failure));
   if (relationship.value !== 'connected') {

@@ -6,9 +6,10 @@ import {
   rotationCandidates,
   rotationPoolKey,
 } from '@outreach/domain';
-import type { SendMessageResult } from '@outreach/network';
+import type { ProviderMessageResult } from '@outreach/network';
 import { endIn, postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
 import { logExecutedAction, performAction, type PreparedAction } from '../leads/perform-action.js';
+import { providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
 import { networkRead, verdictForFailure, type StepRun } from '../leads/step-run.js';
 
 /**
@@ -20,9 +21,11 @@ import { networkRead, verdictForFailure, type StepRun } from '../leads/step-run.
  */
 export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, lead, account, now } = run;
-  const relationship = await networkRead(run, () =>
-    ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
-  );
+  const member = await resolvedLead(run);
+  if (!member.ok) return verdictForFailure(run, member.failure);
+  const ref = member.value;
+  const accountId = providerAccountOf(account);
+  const relationship = await networkRead(run, () => ctx.network.getRelationship({ accountId, lead: ref }));
   if (!relationship.ok) return verdictForFailure(run, relationship.failure);
   const inmail = relationship.value !== 'connected';
   if (inmail && !account.inmailAllowed) {
@@ -37,7 +40,7 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
   const sent: { content: string; variantId: string | null } = { content: '', variantId: null };
   const attempt = await performAction(run, {
     action: inmail ? 'inmail' : 'message',
-    prepare: async (): Promise<PreparedAction<SendMessageResult>> => {
+    prepare: async (): Promise<PreparedAction<ProviderMessageResult>> => {
       const variantId = await assignedVariant(run);
       const variant = run.step.variants.find((candidate) => candidate.id === variantId) ?? null;
       const composed = composeStepMessage(run.step, variant, lead, campaign);
@@ -53,14 +56,30 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
       return {
         ok: true,
         variantId,
-        call: (idempotencyKey) =>
+        call: () =>
           ctx.network.sendMessage({
-            accountId: account.id,
-            publicIdentifier: lead.publicIdentifier,
+            accountId,
+            lead: ref,
             content: composed.text,
-            inmail,
-            idempotencyKey,
+            inmail: inmail ? 'when_not_connected' : 'never',
           }),
+        // The same variant is kept on the lead, so a resumed attempt composes the same text.
+        reconcile: async (since) => {
+          const outcome = await ctx.network.reconcileMessage({
+            accountId,
+            lead: ref,
+            content: composed.text,
+            since,
+          });
+          if (outcome === 'not_sent') return null;
+          return {
+            messageId: `reconciled:${lead.id}:${run.step.id}:${since.toISOString()}`,
+            chatId: '',
+            providerId: ref.providerId ?? '',
+            channel: inmail ? 'inmail' : 'message',
+            sentAt: since,
+          };
+        },
       };
     },
   });

@@ -1,5 +1,6 @@
 import { stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
 import { logExecutedAction, performAction } from '../leads/perform-action.js';
+import { providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
 import { verdictForFailure, type StepRun } from '../leads/step-run.js';
 
 /**
@@ -9,17 +10,15 @@ import { verdictForFailure, type StepRun } from '../leads/step-run.js';
  */
 export async function runProfileVisitStep(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, lead, account } = run;
+  const member = await resolvedLead(run);
+  if (!member.ok) return verdictForFailure(run, member.failure);
+  // A resumed visit is simply made again: a second visit is harmless (no reconciliation).
   const attempt = await performAction(run, {
     action: 'profile_visit',
     prepare: async () => ({
       ok: true,
       variantId: null,
-      call: (idempotencyKey) =>
-        ctx.network.visitProfile({
-          accountId: account.id,
-          publicIdentifier: lead.publicIdentifier,
-          idempotencyKey,
-        }),
+      call: () => ctx.network.visitProfile({ accountId: providerAccountOf(account), lead: member.value }),
     }),
   });
   if (attempt.kind === 'held') return attempt.verdict;

@@ -61,6 +61,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       await db.leadLeases.recordPendingAction(ws(workspaceId), leadId, owner, {
         key: action.key,
         stepId: action.stepId,
+        at: action.at,
         ...(action.variantId === null ? {} : { variantId: action.variantId }),
       });
     },
@@ -72,6 +73,25 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     async getLead(workspaceId, leadId) {
       const lead = await db.leads.get(ws(workspaceId), leadId);
       return lead === null ? null : toRunnerLead(lead);
+    },
+    async setLeadProviderId(workspaceId, leadId, providerId) {
+      await db.leads.setProviderId(ws(workspaceId), leadId, providerId);
+    },
+    async findAccountLeadsByProviderId(workspaceId, accountId, providerId) {
+      const leads = await db.leads.findByProviderId(ws(workspaceId), providerId);
+      return leads.filter((lead) => lead.accountId === accountId).map(toRunnerLead);
+    },
+    async recordProviderEvent(event) {
+      return (await db.providerEvents.record(event)).created;
+    },
+    claimProviderEvent(lease, providerAccountIds) {
+      return db.providerEvents.claimNext(lease, { providerAccountIds, types: CONSUMED_EVENT_TYPES });
+    },
+    async settleProviderEvent(id, owner, at) {
+      await db.providerEvents.markConsumed(id, at, owner);
+    },
+    async releaseProviderEvent(id, owner, retryAt) {
+      await db.providerEvents.release(id, owner, retryAt);
     },
     async findAccountLeads(workspaceId, accountId, publicIdentifier) {
       const leads = await db.leads.findByPublicIdentifier(ws(workspaceId), publicIdentifier);
@@ -221,6 +241,9 @@ export function toRunnerCampaign(campaign: Campaign): RunnerCampaign {
     leadsGeneration: campaign.leadsGeneration,
   };
 }
+
+/** The events the runner consumes; account states are the API's (applied as they arrive). */
+const CONSUMED_EVENT_TYPES = ['invitation_accepted', 'message_received', 'message_sent'] as const;
 
 export function toRunnerLead(lead: Lead): RunnerLead {
   return lead;

@@ -7,6 +7,7 @@
  * Every method that touches a tenant's records takes the workspace id of the item being worked on:
  * the runner learns it from the claimed lead or the listed campaign, never from outside.
  */
+import type { NewProviderEvent, StoredProviderEvent } from '@outreach/db';
 import type {
   AccountLimits,
   AccountStatus,
@@ -64,6 +65,10 @@ export interface RunnerLead extends LeadProfile {
   pendingActionKey: string | null;
   /** When the invitation of the current invitation step went out; its expiry counts from here. */
   invitationSentAt: Date | null;
+  /** When the pending action was recorded: a resumed action is reconciled from this instant. */
+  pendingActionAt: Date | null;
+  /** The provider's member id of the lead, resolved once and kept. */
+  providerId: string | null;
 }
 
 export interface RunnerAccount {
@@ -83,6 +88,8 @@ export interface RunnerAccount {
   connectedAt: Date | null;
   /** Where the reading of the account's network event feed stands (null: from the start). */
   eventCursor: string | null;
+  /** The provider's id of the account (hosted sign-in); null for accounts registered directly. */
+  providerAccountId: string | null;
   createdAt: Date;
 }
 
@@ -208,8 +215,14 @@ export interface RunnerStore {
     workspaceId: string,
     leadId: string,
     owner: string,
-    action: { key: string; stepId: string; variantId: string | null },
+    action: { key: string; stepId: string; variantId: string | null; at: Date },
   ): Promise<void>;
+  setLeadProviderId(workspaceId: string, leadId: string, providerId: string): Promise<void>;
+  findAccountLeadsByProviderId(
+    workspaceId: string,
+    accountId: string,
+    providerId: string,
+  ): Promise<RunnerLead[]>;
   /** Ends the claim; rejected (LeaseLost) when the lease is gone. Clears the pending key. */
   settleLead(workspaceId: string, leadId: string, owner: string, settlement: LeadSettlement): Promise<void>;
   /** Gives the lead back; false when the lease was already gone. */
@@ -239,6 +252,14 @@ export interface RunnerStore {
   isBlocked(workspaceId: string, campaignId: string, publicIdentifier: string): Promise<boolean>;
 
   getAccount(workspaceId: string, accountId: string): Promise<RunnerAccount | null>;
+  /** Stores a provider event found by a reconciliation poll; false when it was stored already. */
+  recordProviderEvent(event: NewProviderEvent): Promise<boolean>;
+  claimProviderEvent(
+    lease: Lease,
+    providerAccountIds: readonly string[],
+  ): Promise<StoredProviderEvent | null>;
+  settleProviderEvent(id: string, owner: string, at: Date): Promise<void>;
+  releaseProviderEvent(id: string, owner: string, retryAt: Date): Promise<void>;
   /**
    * The connected sender accounts of every workspace, whose network events are read: replies and
    * acceptances keep arriving after a campaign ends. (A session loss reported by the feed of an

@@ -1,4 +1,4 @@
-import type { NetworkPort } from '@outreach/network';
+import type { ProviderNetworkPort } from '@outreach/network';
 
 type Action = 'sendInvitation' | 'sendMessage' | 'visitProfile';
 const ACTIONS: readonly Action[] = ['sendInvitation', 'sendMessage', 'visitProfile'];
@@ -7,13 +7,22 @@ const ACTIONS: readonly Action[] = ['sendInvitation', 'sendMessage', 'visitProfi
  * A copy of `network` whose methods can be replaced one by one. The others call through to
  * `network` (spreading it would drop methods an adapter defines on its prototype).
  */
-export function networkWith(network: NetworkPort, overrides: Partial<NetworkPort>): NetworkPort {
+export function networkWith(
+  network: ProviderNetworkPort,
+  overrides: Partial<ProviderNetworkPort>,
+): ProviderNetworkPort {
   return {
     sendInvitation: (input) => network.sendInvitation(input),
     sendMessage: (input) => network.sendMessage(input),
     visitProfile: (input) => network.visitProfile(input),
     getRelationship: (input) => network.getRelationship(input),
-    pollEvents: (input) => network.pollEvents(input),
+    resolveMember: (input) => network.resolveMember(input),
+    reconcileInvitation: (input) => network.reconcileInvitation(input),
+    reconcileMessage: (input) => network.reconcileMessage(input),
+    getAccountStatus: (input) => network.getAccountStatus(input),
+    listRelations: (input) => network.listRelations(input),
+    listRecentMessages: (input) => network.listRecentMessages(input),
+    createHostedAuthLink: (input) => network.createHostedAuthLink(input),
     ...overrides,
   };
 }
@@ -23,9 +32,9 @@ export function networkWith(network: NetworkPort, overrides: Partial<NetworkPort
  * the caller never hears back (its promise never settles, as if the process were gone).
  */
 export function dyingAfterAction(
-  network: NetworkPort,
+  network: ProviderNetworkPort,
   nth: number,
-): { network: NetworkPort; died: Promise<void> } {
+): { network: ProviderNetworkPort; died: Promise<void> } {
   let count = 0;
   let die: () => void = () => undefined;
   const died = new Promise<void>((resolve) => {
@@ -41,12 +50,12 @@ export function dyingAfterAction(
       return new Promise(() => undefined);
     };
   }
-  return { network: networkWith(network, overrides as Partial<NetworkPort>), died };
+  return { network: networkWith(network, overrides as Partial<ProviderNetworkPort>), died };
 }
 
 /** Every action waits at the door until `open()`; `arrived` resolves when the first one knocks. */
-export function heldAtTheDoor(network: NetworkPort): {
-  network: NetworkPort;
+export function heldAtTheDoor(network: ProviderNetworkPort): {
+  network: ProviderNetworkPort;
   arrived: Promise<void>;
   open(): void;
 } {
@@ -66,14 +75,14 @@ export function heldAtTheDoor(network: NetworkPort): {
       return (network[name] as (input: never) => Promise<unknown>)(input);
     };
   }
-  return { network: networkWith(network, overrides as Partial<NetworkPort>), arrived, open };
+  return { network: networkWith(network, overrides as Partial<ProviderNetworkPort>), arrived, open };
 }
 
 /** Runs `sideEffect` while the network answers the first relationship read (e.g. a user acting). */
 export function duringFirstRelationshipRead(
-  network: NetworkPort,
+  network: ProviderNetworkPort,
   sideEffect: () => Promise<void>,
-): NetworkPort {
+): ProviderNetworkPort {
   let done = false;
   return networkWith(network, {
     async getRelationship(input) {

@@ -1,7 +1,11 @@
 /**
  * The world the runner's integration tests run in: a real MongoDB wire server (one database per
- * test file), the sandbox network served on 127.0.0.1, and one manual clock that both the sandbox
- * and the runner read, so weeks of a campaign pass in a few hundred passes.
+ * test file), the Unipile simulator served on 127.0.0.1 and reached through the official SDK (the
+ * Unipile adapter, every answer held to the SDK's validators), and one manual clock that both the
+ * simulator and the runner read, so weeks of a campaign pass in a few hundred passes. The
+ * simulator does not de-duplicate anything: exactly-once rests on the runner's reconciliation.
+ * Events reach the runner through its reconciliation poll (every pass here); webhooks are the
+ * API's business and are tested there.
  */
 import {
   connectDb,
@@ -15,14 +19,17 @@ import {
 import type { AccountLimits } from '@outreach/domain';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import {
-  createHttpNetwork,
   createManualClock,
-  createSandboxNetwork,
+  createUnipileNetwork,
+  createUnipileSimulator,
+  forceAcceptance,
+  forceInboundMessage,
   type ManualClock,
-  type NetworkPort,
-  type RunningSandbox,
-  type SandboxNetwork,
-  type SandboxSettingsInput,
+  type ProviderNetworkPort,
+  type RunningUnipileSimulator,
+  type UnipileSimState,
+  type UnipileSimulator,
+  type UnipileSimulatorOptions,
 } from '@outreach/network';
 import { pino } from 'pino';
 import { onTestFinished } from 'vitest';
@@ -45,20 +52,35 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
+export const SIM_API_KEY = 'runner-tests-key';
+
+/** The simulator's state with the controls tests use, named as the tests read them. */
+export interface SimControls {
+  log: UnipileSimState['log'];
+  faults: UnipileSimState['faults'];
+  expireSession(accountId: string, reason?: string): void;
+  reconnect(accountId: string): void;
+  forceInboundMessage(accountId: string, publicIdentifier: string, content: string): void;
+  forceAcceptance(accountId: string, publicIdentifier: string): void;
+}
+
 export interface World {
   db: Db;
-  /** Base URL of the sandbox network. */
+  /** Base URL (DSN) of the Unipile simulator. */
   url: string;
   clock: ManualClock;
-  sandbox: SandboxNetwork;
-  network: NetworkPort;
+  sandbox: { simulator: UnipileSimulator; state: SimControls };
+  network: ProviderNetworkPort;
   /** The store runners use unless given their own. */
   store: RunnerStore;
   /**
    * A runner over the world. Give it its own `store` to play a separate process (or one that
    * interferes with its writes), its own `network` to interfere with its calls.
    */
-  runner(options?: Partial<RunnerOptions>, parts?: { network?: NetworkPort; store?: RunnerStore }): Runner;
+  runner(
+    options?: Partial<RunnerOptions>,
+    parts?: { network?: ProviderNetworkPort; store?: RunnerStore },
+  ): Runner;
 }
 
 let shared: Promise<Db> | undefined;
@@ -80,14 +102,15 @@ export function fileDb(): Promise<Db> {
  * accepted within hours and nobody replies, so a test states only what it relies on.
  */
 export async function startWorld(
-  settings: SandboxSettingsInput = {},
+  settings: UnipileSimulatorOptions = {},
   start = MONDAY_MORNING,
 ): Promise<World> {
   const db = await fileDb();
   const clock = createManualClock(start);
   currentClock = clock;
-  const sandbox = createSandboxNetwork({
+  const simulator = createUnipileSimulator({
     clock,
+    apiKey: SIM_API_KEY,
     seed: 'runner-tests',
     alreadyConnectedProbability: 0,
     acceptProbability: 1,
@@ -96,8 +119,25 @@ export async function startWorld(
     replyProbability: 0,
     ...settings,
   });
-  const running: RunningSandbox = await sandbox.listen(0);
-  const network = createHttpNetwork({ baseUrl: running.url, timeoutMs: 2_000 });
+  const running: RunningUnipileSimulator = await simulator.listen(0);
+  const { client: _client, ...network } = createUnipileNetwork({
+    dsn: running.url,
+    apiKey: SIM_API_KEY,
+    clock,
+    timeoutMs: 5_000,
+    validateResponses: 'error',
+  });
+  const state = simulator.state;
+  const controls: SimControls = {
+    log: state.log,
+    faults: state.faults,
+    expireSession: (accountId, reason) => void state.expireSession(accountId, reason),
+    reconnect: (accountId) => void state.reconnect(accountId),
+    forceInboundMessage: (accountId, publicIdentifier, content) =>
+      void forceInboundMessage(state, accountId, publicIdentifier, content),
+    forceAcceptance: (accountId, publicIdentifier) =>
+      void forceAcceptance(state, accountId, publicIdentifier),
+  };
   const store = createDbRunnerStore(db);
   let runners = 0;
   onTestFinished(async () => {
@@ -108,7 +148,7 @@ export async function startWorld(
     db,
     url: running.url,
     clock,
-    sandbox,
+    sandbox: { simulator, state: controls },
     network,
     store,
     runner(options = {}, parts = {}) {
@@ -120,7 +160,7 @@ export async function startWorld(
           clock,
           logger: pino({ level: process.env['RUNNER_TEST_LOG'] ?? 'silent' }),
         },
-        { runnerId: `runner-${runners}`, concurrency: 2, eventPollMs: 0, ...options },
+        { runnerId: `runner-${runners}`, concurrency: 2, eventPollMs: 0, reconcilePollMs: 0, ...options },
       );
     },
   };

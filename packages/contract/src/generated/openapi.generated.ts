@@ -4535,7 +4535,10 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            /** @description The provider could not make a sign-in link now; nothing was changed. Try again. */
+            /**
+             * @description The provider could not make a sign-in link now. A new account stays registered, waiting for
+             *     its sign-in (`details.accountId`): ask again with `{ accountId }`.
+             */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -82,9 +82,10 @@ export class LeadLeaseRepository {
     workspaceId: WorkspaceId,
     leadId: string,
     owner: string,
-    action: { key: string; stepId?: string; variantId?: string },
+    action: { key: string; stepId?: string; variantId?: string; at?: Date },
   ): Promise<void> {
     const set: Record<string, unknown> = { pendingActionKey: action.key, updatedAt: this.clock() };
+    if (action.at !== undefined) set['pendingActionAt'] = action.at;
     if (action.stepId !== undefined && action.variantId !== undefined) {
       set[`assignedVariants.${action.stepId}`] = action.variantId;
     }

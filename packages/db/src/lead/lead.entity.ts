@@ -21,6 +21,10 @@ export interface Lead extends LeadProfile {
   leaseUntil: Date | null;
   attempts: number;
   pendingActionKey: string | null;
+  /** When the pending action was recorded (its reconciliation looks from here). */
+  pendingActionAt: Date | null;
+  /** The provider's member id, once resolved. */
+  providerId: string | null;
   /** When the invitation of the current invitation step went out; null when none did. */
   invitationSentAt: Date | null;
   /** When the lead reached its final status (completed or error); null while it is not final. */
@@ -51,6 +55,8 @@ export function toLead(record: LeadRecord): Lead {
     leaseUntil: record.leaseUntil ?? null,
     attempts: record.attempts ?? 0,
     pendingActionKey: record.pendingActionKey ?? null,
+    pendingActionAt: record.pendingActionAt ?? null,
+    providerId: record.providerId ?? null,
     invitationSentAt: record.invitationSentAt ?? null,
     completedAt: record.completedAt ?? null,
     createdAt: record.createdAt,

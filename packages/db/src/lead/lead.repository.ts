@@ -295,6 +295,17 @@ export class LeadRepository {
     return records.map(toLead);
   }
 
+  /** The workspace's leads with this provider member id (one per campaign that holds the profile). */
+  async findByProviderId(workspaceId: WorkspaceId, providerId: string): Promise<Lead[]> {
+    const records = await this.records.find(workspaceId, { providerId }, { sort: { _id: 1 } });
+    return records.map(toLead);
+  }
+
+  /** Stores the provider's member id of the lead (resolved once; the same member id every time). */
+  async setProviderId(workspaceId: WorkspaceId, id: string, providerId: string): Promise<void> {
+    await this.records.updateOne(workspaceId, { _id: id }, { $set: { providerId } });
+  }
+
   /** The write of a status change; any lease is dropped (see `setStatus`). */
   private statusUpdate(change: LeadStatusChange): UpdateQuery<LeadRecord> {
     const now = this.clock();

@@ -59,6 +59,13 @@ export interface LeadRecord extends LeadProfile {
   /** Idempotency key of the external action in flight, written before the network is called. */
   pendingActionKey: string | null;
   /**
+   * When the pending action was recorded: a resumed action whose outcome is unknown is reconciled
+   * with the provider's state since this instant before anything is sent again.
+   */
+  pendingActionAt?: Date | null;
+  /** The network provider's member id of the lead, resolved once from its public identifier. */
+  providerId?: string | null;
+  /**
    * When the invitation of the lead's current invitation step went out (or was found pending):
    * its expiry counts from here. Absent on leads that never had one.
    */
@@ -104,6 +111,8 @@ export const leadSchema = new Schema<LeadRecord>(
     leaseUntil: { type: Date, default: null },
     attempts: { type: Number, default: 0 },
     pendingActionKey: { type: String, default: null },
+    pendingActionAt: { type: Date, default: null },
+    providerId: { type: String, default: null },
     invitationSentAt: { type: Date, default: null },
     completedAt: { type: Date },
     createdAt: { type: Date, required: true },
@@ -135,6 +144,12 @@ leadSchema.index(
 leadSchema.index(
   { workspaceId: 1, accountId: 1 },
   { partialFilterExpression: { internalStatus: 'sender_unavailable' } },
+);
+// Serves `findByProviderId`: provider events name the lead by its member id. Partial, so leads
+// never resolved are not in it.
+leadSchema.index(
+  { workspaceId: 1, providerId: 1 },
+  { partialFilterExpression: { providerId: { $type: 'string' } } },
 );
 // Serves analytics' count of the leads added to campaigns within a window
 // (`countAddedAndCompleted`).

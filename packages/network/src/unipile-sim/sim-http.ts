@@ -21,12 +21,12 @@ export function gate(
   state: UnipileSimState,
   hangs: HangTimers,
   operation: SandboxOperation,
-  accountOf: (req: Request) => string,
+  accountOf: (req: Request) => string | Promise<string>,
   handler: Handler,
 ) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const fault = state.faults.take(accountOf(req), operation);
+      const fault = state.faults.take(await accountOf(req), operation);
       if (fault && !fault.afterAction) return await failWith(state, hangs, fault, res);
       const answer = await handler(req);
       if (fault) return await failWith(state, hangs, fault, res);
@@ -61,7 +61,19 @@ async function failWith(
 }
 
 /** The SDK sends chats and messages as multipart forms; Node's web `Request` parses them. */
-export async function readForm(req: Request): Promise<FormData> {
+const forms = new WeakMap<Request, Promise<FormData>>();
+
+/** The multipart body, read once (the gate may need the account in it before the handler). */
+export function readForm(req: Request): Promise<FormData> {
+  let form = forms.get(req);
+  if (!form) {
+    form = parseForm(req);
+    forms.set(req, form);
+  }
+  return form;
+}
+
+async function parseForm(req: Request): Promise<FormData> {
   const type = req.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data'))
     throw new SimProblem(400, 'invalid_parameters', 'expected multipart/form-data');

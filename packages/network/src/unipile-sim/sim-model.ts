@@ -10,6 +10,8 @@ export interface SimAccount {
   inmailCredits: number;
   /** `CREDENTIALS` once the session is lost, until a reconnection. */
   status: 'OK' | 'CREDENTIALS';
+  /** Why the session was lost, given by a test or demo; the 401's detail says it. */
+  lostReason?: string | undefined;
   createdAt: Date;
   /** Sandbox times of the invitations sent, for the weekly quota. */
   invitationTimes: number[];

@@ -118,7 +118,11 @@ export function createUnipileApiRouter(
       state,
       hangs,
       'sendMessage',
-      () => '',
+      // The account is in the multipart body, so that faults armed for one account hit its chats.
+      async (req) => {
+        const account = (await readForm(req)).get('account_id');
+        return typeof account === 'string' ? account : '';
+      },
       async (req) => {
         const form = await readForm(req);
         const accountId = requiredString(form.get('account_id'), 'account_id');

@@ -80,7 +80,11 @@ export class UnipileSimState {
     this.settle();
     const account = this.account(accountId);
     if (account.status !== 'OK') {
-      throw new SimProblem(401, 'disconnected_account', `account ${accountId} must be reconnected`);
+      throw new SimProblem(
+        401,
+        'disconnected_account',
+        account.lostReason ?? `account ${accountId} must be reconnected`,
+      );
     }
     return account;
   }
@@ -186,10 +190,11 @@ export class UnipileSimState {
   }
 
   /** The account loses its session: a CREDENTIALS webhook, then 401 on every call but the account's own. */
-  expireSession(accountId: string): SimAccount {
+  expireSession(accountId: string, reason?: string): SimAccount {
     const account = this.account(accountId);
     if (account.status === 'OK') {
       account.status = 'CREDENTIALS';
+      account.lostReason = reason;
       this.emit({
         key: `status:${accountId}:${this.order++}`,
         payload: accountStatusPayload(account, 'CREDENTIALS'),

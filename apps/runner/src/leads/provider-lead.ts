@@ -1,0 +1,36 @@
+import type { LeadRef } from '@outreach/network';
+import type { RunnerAccount, RunnerLead } from '../store/runner-store.port.js';
+import { networkRead, type NetworkRead, type StepRun } from './step-run.js';
+
+/**
+ * The provider's id of a sender account: learnt from the hosted sign-in; an account registered
+ * directly (local runs on the simulator) is known to the provider by our own id.
+ */
+export function providerAccountOf(account: Pick<RunnerAccount, 'id' | 'providerAccountId'>): string {
+  return account.providerAccountId ?? account.id;
+}
+
+export function leadRef(lead: Pick<RunnerLead, 'publicIdentifier' | 'providerId'>): LeadRef {
+  return { publicIdentifier: lead.publicIdentifier, providerId: lead.providerId };
+}
+
+/**
+ * The lead as the provider knows it. Its member id is resolved from the public identifier once and
+ * stored on the lead, so later calls (and events, which name members by id) need no lookup.
+ */
+export async function resolvedLead(run: StepRun): Promise<NetworkRead<LeadRef>> {
+  const { ctx, lead, account } = run;
+  if (lead.providerId !== null) return { ok: true, value: leadRef(lead) };
+  const member = await networkRead(run, () =>
+    ctx.network.resolveMember({
+      accountId: providerAccountOf(account),
+      publicIdentifier: lead.publicIdentifier,
+    }),
+  );
+  if (!member.ok) return member;
+  await ctx.store.setLeadProviderId(lead.workspaceId, lead.id, member.value.providerId);
+  return {
+    ok: true,
+    value: { publicIdentifier: lead.publicIdentifier, providerId: member.value.providerId },
+  };
+}
