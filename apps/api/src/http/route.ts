@@ -22,6 +22,11 @@ export function created<B>(body: B): Reply<B> {
   return { status: 201, body };
 }
 
+/** Queued for background work (a webhook re-send), not done yet. */
+export function accepted<B>(body: B): Reply<B> {
+  return { status: 202, body };
+}
+
 export type Handler<Id extends OperationName, Ctx> = (input: OperationInput<Id>, ctx: Ctx) => Promise<Reply>;
 
 export interface RouteHelperOptions<Ctx> {
