@@ -1804,6 +1804,48 @@ export interface components {
             responseRate: components["schemas"]["Rate"];
         };
         /**
+         * @description The A/B results of one step with two variants or more (variants deleted since included), in
+         *     variant order. `sent` counts the leads a variant was sent to and `replied` those of them who
+         *     replied; `responseRate` is `replied / sent` with its 95% Wilson score interval. Each variant
+         *     is compared with the step's best one (the highest rate; on a tie the lowest order) by the
+         *     pooled two-proportion z-test, two-sided, without continuity correction. A difference is
+         *     declared `significant` only when both variants were sent to at least 30 leads and the
+         *     p-value is below 0.05; no correction is made for comparing several variants with the best.
+         */
+        AbTest: {
+            stepId: components["schemas"]["StepId"];
+            /** @description The step's position in the sequence. */
+            order: number;
+            /** @description The variant with the highest response rate; null while no variant was sent. */
+            bestVariantId: components["schemas"]["VariantId"] | null;
+            variants: components["schemas"]["AbTestVariant"][];
+        };
+        AbTestVariant: {
+            variantId: components["schemas"]["VariantId"];
+            order: number;
+            /** @description Leads the variant was sent to in the window. */
+            sent: components["schemas"]["Count"];
+            /** @description Of those, leads who replied in the window. */
+            replied: components["schemas"]["Count"];
+            responseRate: components["schemas"]["Rate"];
+            interval: components["schemas"]["ConfidenceInterval"];
+            /** @description Null for the best variant itself, and for every variant while none was sent. */
+            comparison: components["schemas"]["AbComparison"] | null;
+        };
+        /** @description The 95% Wilson score interval of a response rate; `[0, 0]` when nothing was sent. */
+        ConfidenceInterval: {
+            lower: components["schemas"]["Rate"];
+            upper: components["schemas"]["Rate"];
+        };
+        AbComparison: {
+            /** @description The best variant of the step. */
+            againstVariantId: components["schemas"]["VariantId"];
+            /** @description Two-sided p-value of the pooled two-proportion z-test; null when this variant was sent to nobody. */
+            pValue: number | null;
+            /** @description Both variants sent to at least 30 leads and `pValue < 0.05`. */
+            significant: boolean;
+        };
+        /**
          * @description Counts of what happened in the window `[startDate, endDate)`: the actions, the leads added and
          *     the leads completed. Days in `daily` are UTC days, one entry per day of the window, oldest
          *     first.
@@ -1817,6 +1859,8 @@ export interface components {
             totals: components["schemas"]["AnalyticsTotals"];
             steps: components["schemas"]["StepAnalytics"][];
             variants: components["schemas"]["VariantAnalytics"][];
+            /** @description One entry per step with two variants or more, in step order. */
+            abTests: components["schemas"]["AbTest"][];
             daily: components["schemas"]["DailyAnalytics"][];
         };
         CampaignCounts: {
@@ -3536,6 +3580,43 @@ export interface operations {
                      *           "sent": 5,
                      *           "replies": 1,
                      *           "responseRate": 0.2
+                     *         }
+                     *       ],
+                     *       "abTests": [
+                     *         {
+                     *           "stepId": "stp_6650b4d9f63e1a0b4c5d7e42",
+                     *           "order": 1,
+                     *           "bestVariantId": "var_6650b5eaa74f2b1c5d6e8f52",
+                     *           "variants": [
+                     *             {
+                     *               "variantId": "var_6650b5eaa74f2b1c5d6e8f51",
+                     *               "order": 0,
+                     *               "sent": 6,
+                     *               "replied": 1,
+                     *               "responseRate": 0.1667,
+                     *               "interval": {
+                     *                 "lower": 0.0301,
+                     *                 "upper": 0.5635
+                     *               },
+                     *               "comparison": {
+                     *                 "againstVariantId": "var_6650b5eaa74f2b1c5d6e8f52",
+                     *                 "pValue": 0.8865,
+                     *                 "significant": false
+                     *               }
+                     *             },
+                     *             {
+                     *               "variantId": "var_6650b5eaa74f2b1c5d6e8f52",
+                     *               "order": 1,
+                     *               "sent": 5,
+                     *               "replied": 1,
+                     *               "responseRate": 0.2,
+                     *               "interval": {
+                     *                 "lower": 0.0362,
+                     *                 "upper": 0.6245
+                     *               },
+                     *               "comparison": null
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "daily": [
