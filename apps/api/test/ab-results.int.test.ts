@@ -1,6 +1,6 @@
 /**
  * The A/B results of campaign analytics on a real run: the API, the runner and the sandbox
- * network on one manual clock. Sixty leads (three senders) get a one-step campaign with two message variants (the
+ * network on one manual clock. Sixty leads get a one-step campaign with two message variants (the
  * rotation splits them 30/30); then three leads of variant A and twenty of variant B answer
  * through the sandbox, and the runner records the replies. The analytics must report exactly those
  * samples, the Wilson intervals and the z-test's p-value worked out apart from the service.
@@ -82,11 +82,14 @@ async function driveUntil(done: () => Promise<boolean>): Promise<void> {
 }
 
 it('reports each variant’s sample, Wilson interval and z-test against the best for a sandbox run', async () => {
-  await createAccount(ws.api);
+  // Three senders, so that their paced sends interleave and the run needs fewer passes.
+  const accounts = [await createAccount(ws.api), await createAccount(ws.api), await createAccount(ws.api)];
   const { campaign, steps } = await createCampaignWithSteps(ws.api, [
     { type: 'message', stopOnReply: false },
   ]);
   campaignId = campaign.id;
+  const senders = { accountIds: accounts.map((account) => account.id) };
+  expect((await ws.api.post(`/v1/campaigns/${campaignId}/senders`, senders)).status).toBe(200);
   const stepId = steps[0]?.id ?? '';
   const first = steps[0]?.variants?.[0]?.id ?? '';
   await ws.api.put(`/v1/campaigns/${campaignId}/steps/${stepId}/variants/${first}`, { body: 'Variant A' });
