@@ -14,6 +14,8 @@ export interface ServerState {
   storage: StorageEngine;
   cursors: CursorStore;
   nextRequestId(): number;
+  /** Makes the changes applied so far durable (a no-op in memory); runs before any reply is sent. */
+  commit(): void;
 }
 
 /**
@@ -26,12 +28,17 @@ export function serveConnection(socket: Socket, connectionId: number, state: Ser
   const framer = new MessageFramer();
   socket.on('data', (chunk: Buffer) => {
     try {
+      const replies: Buffer[] = [];
       for (const raw of framer.push(chunk)) {
         const reply = answer(decodeMessage(raw), connectionId, state);
-        if (reply !== undefined) socket.write(reply);
+        if (reply !== undefined) replies.push(reply);
       }
+      // Nothing is acknowledged before the writes it reports (or was computed after) are durable.
+      state.commit();
+      for (const reply of replies) socket.write(reply);
     } catch {
-      // A malformed frame leaves the stream unusable; MongoDB closes the connection too.
+      // A malformed frame leaves the stream unusable, and a failed commit must not be acknowledged;
+      // MongoDB closes the connection too.
       socket.destroy();
     }
   });
