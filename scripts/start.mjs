@@ -3,8 +3,9 @@
 // unless MONGODB_URI points at one), the sandbox network, the API, the runner and the dispatcher.
 // On first run it creates a demo workspace with two connected sandbox sender accounts, then prints
 // the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
+// The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -14,8 +15,28 @@ const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
 const mongoPort = Number(env.MONGO_PORT ?? 27027);
 const daySeconds = Number(env.DEMO_DAY_SECONDS ?? 10);
 const timeScale = String(Math.max(1, Math.round(86_400 / daySeconds)));
-const clockEpoch = new Date().toISOString();
 const stateFile = env.OUTREACH_STATE_FILE ?? join(root, '.outreach', 'dev.json');
+const dataDir = env.OUTREACH_DATA_DIR ?? join(root, '.outreach', 'db');
+const fresh = process.argv.slice(2).includes('--fresh');
+if (fresh) {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(stateFile, { force: true });
+}
+const previousState = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
+const clockEpoch = continuedClockEpoch(previousState, Number(timeScale), Date.now());
+
+/**
+ * The processes share a scaled clock, `epoch + (real now - epoch) * scale`. After a restart it
+ * carries on from the simulated time at which the previous run stopped, so the kept campaigns
+ * neither jump ahead by the scaled downtime nor wait for a clock that went back.
+ */
+function continuedClockEpoch(previous, scale, now) {
+  const { clockEpoch: epoch, timeScale: oldScale, stoppedAt } = previous ?? {};
+  if (scale === 1 || !epoch || !oldScale || !stoppedAt) return new Date(now).toISOString();
+  const epochMs = Date.parse(epoch);
+  const simulatedAtStop = epochMs + (Date.parse(stoppedAt) - epochMs) * Number(oldScale);
+  return new Date(Math.round((scale * now - simulatedAtStop) / (scale - 1))).toISOString();
+}
 
 const children = [];
 let stopping = false;
@@ -90,8 +111,8 @@ async function waitForHttp(url, timeoutMs = 20_000) {
 }
 
 async function demoWorkspace(mongoUri, apiUrl) {
-  if (existsSync(stateFile)) {
-    const previous = JSON.parse(readFileSync(stateFile, 'utf8'));
+  if (previousState !== undefined) {
+    const previous = previousState;
     const res = await fetch(`${apiUrl}/v1/accounts`, { headers: { 'x-api-key': previous.apiKey } });
     if (previous.mongoUri === mongoUri && res.ok) return previous;
   }
@@ -127,6 +148,7 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping...');
+  recordStop();
   for (const { child } of [...children].reverse()) {
     if (child.exitCode !== null) continue;
     child.kill('SIGTERM');
@@ -144,6 +166,14 @@ async function shutdown(code = 0) {
   process.exit(code);
 }
 
+/** Notes when the clock stopped, for `continuedClockEpoch` on the next start. */
+function recordStop() {
+  if (!existsSync(stateFile)) return;
+  const state = JSON.parse(readFileSync(stateFile, 'utf8'));
+  if (state.clockEpoch !== clockEpoch) return;
+  writeFileSync(stateFile, `${JSON.stringify({ ...state, stoppedAt: new Date().toISOString() }, null, 2)}\n`);
+}
+
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
@@ -153,7 +183,7 @@ async function main() {
     const base = await run(
       'mongo',
       'packages/mongo-testkit/dist/cli.js',
-      ['--port', String(mongoPort)],
+      ['--port', String(mongoPort), '--data-dir', dataDir],
       {},
       (l) => l.match(/mongodb:\/\/\S+/)?.[0],
     );
@@ -191,6 +221,8 @@ async function main() {
     workspaceId: demo.workspaceId,
     mongoUri,
     sandboxUrl,
+    clockEpoch,
+    timeScale: Number(timeScale),
   };
   mkdirSync(dirname(stateFile), { recursive: true });
   writeFileSync(stateFile, `${JSON.stringify(info, null, 2)}\n`);
@@ -200,7 +232,7 @@ The outreach service is up (a sandbox day lasts ${daySeconds} s).
   Docs:     ${info.docsUrl}
   API key:  ${info.apiKey}
   Sandbox:  ${sandboxUrl}
-  MongoDB:  ${mongoUri}
+  MongoDB:  ${mongoUri}${env.MONGODB_URI ? '' : ` (data kept in ${dataDir}; \`pnpm start --fresh\` starts empty)`}
 Written to ${stateFile}. Press Ctrl-C to stop.`);
 }
 
