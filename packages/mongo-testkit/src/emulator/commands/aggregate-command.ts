@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { runPipeline } from '../query/mingo-bridge.js';
 import { cloneDocument, isPlainObject, withIdFirst } from '../storage/bson-values.js';
 import type { QueryOptions } from '../storage/query-planner.js';
-import { ErrorCode, MongoCommandError } from '../mongo-error.js';
+import { ErrorCode, MongoCommandError, notSupported } from '../mongo-error.js';
 import { arrayField, documentField, type CommandContext, type CommandHandler } from './command-context.js';
 
 const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$changeStream', '$search', '$geoNear']);
@@ -12,7 +12,7 @@ function stageName(stage: unknown): string {
   if (name === undefined)
     throw new MongoCommandError(ErrorCode.TypeMismatch, 'Each element of the pipeline must be an object');
   if (UNSUPPORTED_STAGES.has(name)) {
-    throw new MongoCommandError(ErrorCode.IllegalOperation, `${name} is not supported by the emulator`);
+    throw notSupported(`the ${name} stage`);
   }
   return name;
 }

@@ -17,9 +17,9 @@ interface Outcome {
   lastErrorObject: Document;
 }
 
-function project(doc: Document | null, fields: Document | undefined): Document | null {
+function project(doc: Document | null, fields: Document | undefined, query: Document): Document | null {
   if (doc === null || fields === undefined || Object.keys(fields).length === 0) return doc;
-  return withIdFirst(shapeResults([doc], { projection: fields })[0] ?? {});
+  return withIdFirst(shapeResults([doc], { projection: fields, query })[0] ?? {});
 }
 
 /** The document a findAndModify acts on: the first match in `sort` order. */
@@ -87,7 +87,7 @@ const findAndModify: CommandHandler = (context) => {
   const outcome = remove ? removeOne(context, name, target) : updateOne(context, name, query, target);
   return {
     lastErrorObject: outcome.lastErrorObject,
-    value: project(outcome.value, documentField(context.body, 'fields')),
+    value: project(outcome.value, documentField(context.body, 'fields'), query),
     ok: 1,
   };
 };

@@ -26,8 +26,10 @@ export function answerFind(collection: Collection | undefined, body: Document): 
   const sort = documentField(body, 'sort');
   const skip = numberField(body, 'skip') ?? 0;
   const limit = Math.abs(numberField(body, 'limit') ?? 0);
-  const outcome = collection.query(documentField(body, 'filter') ?? {}, { sort, skip, limit });
+  const filter = documentField(body, 'filter') ?? {};
+  const outcome = collection.query(filter, { sort, skip, limit });
   const results = shapeResults(outcome.docs, {
+    query: filter,
     sort: outcome.sorted ? undefined : sort,
     skip,
     limit,

@@ -79,7 +79,7 @@ export class PreparedUpdate {
     if (this.kind === 'replacement') {
       doc = { ...('_id' in seed ? { _id: seed['_id'] } : {}), ...cloneDocument(this.spec) };
     } else if (this.kind === 'pipeline') {
-      doc = runPipeline([seed], this.pipeline)[0] ?? seed;
+      doc = keepingId(seed, runPipeline([seed], this.pipeline)[0] ?? {});
     } else {
       doc = seed;
       for (const { operator, path, value } of writtenPaths(this.spec)) {
@@ -99,7 +99,9 @@ export class PreparedUpdate {
 
   private updatedCopy(current: Document, query: Document, arrayFilters: Document[]): Document {
     if (this.kind === 'replacement') return { _id: current['_id'], ...cloneDocument(this.spec) };
-    if (this.kind === 'pipeline') return runPipeline([cloneDocument(current)], this.pipeline)[0] ?? {};
+    if (this.kind === 'pipeline') {
+      return keepingId(current, runPipeline([cloneDocument(current)], this.pipeline)[0] ?? {});
+    }
     const doc = cloneDocument(current);
     applyOperators(doc, this.modifierFor(current, query), arrayFilters);
     return doc;
@@ -133,6 +135,11 @@ export class PreparedUpdate {
     }
     return resolved;
   }
+}
+
+/** A pipeline's output that dropped `_id` (`$replaceRoot`, `$unset`) keeps the input's, as on MongoDB. */
+function keepingId(input: Document, output: Document): Document {
+  return '_id' in output || !('_id' in input) ? output : { _id: input['_id'], ...output };
 }
 
 /**

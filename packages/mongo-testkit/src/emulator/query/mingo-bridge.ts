@@ -3,6 +3,7 @@ import { Aggregator, Query } from 'mingo';
 import type { Options } from 'mingo/types';
 import { MingoError } from 'mingo/util';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
+import { finishProjection, planProjection } from './projection.js';
 
 /**
  * The one place the emulator calls mingo. The default `mingo` entry point registers every query,
@@ -25,18 +26,35 @@ export function runPipeline(docs: Document[], pipeline: Document[], options: Min
   return translating(() => new Aggregator(pipeline, options).run(docs) as Document[]);
 }
 
-/** Sorts, skips, limits and projects an already filtered list. */
+/**
+ * Sorts, skips, limits and projects an already filtered list; `query` (the filter that found the
+ * documents) resolves a positional projection.
+ */
 export function shapeResults(
   docs: Document[],
-  shape: { sort?: Document | undefined; skip?: number; limit?: number; projection?: Document | undefined },
+  shape: {
+    sort?: Document | undefined;
+    skip?: number;
+    limit?: number;
+    projection?: Document | undefined;
+    query?: Document;
+  },
 ): Document[] {
   return translating(() => {
-    const hasProjection = shape.projection !== undefined && Object.keys(shape.projection).length > 0;
-    let cursor = new Query({}, {}).find<Document>(docs, hasProjection ? shape.projection : undefined);
+    let cursor = new Query({}, {}).find<Document>(docs);
     if (shape.sort !== undefined && Object.keys(shape.sort).length > 0) cursor = cursor.sort(shape.sort);
     if (shape.skip !== undefined && shape.skip > 0) cursor = cursor.skip(shape.skip);
     if (shape.limit !== undefined && shape.limit > 0) cursor = cursor.limit(shape.limit);
-    return cursor.all();
+    const selected = cursor.all();
+    const plan = planProjection(shape.projection);
+    if (plan.plain === undefined && plan.slices.length === 0 && plan.positional === undefined)
+      return selected;
+    const projector = plan.plain === undefined ? undefined : new Query({}, {});
+    return selected.map((doc) => {
+      const projected =
+        projector === undefined ? doc : (projector.find<Document>([doc], plan.plain).all()[0] ?? {});
+      return finishProjection(projected, doc, plan, shape.query ?? {});
+    });
   });
 }
 

@@ -1,6 +1,6 @@
 import { calculateObjectSize, ObjectId, UUID, type Document } from 'bson';
 import { badValue, ErrorCode, MongoCommandError } from '../mongo-error.js';
-import { encodeKey, withIdFirst } from './bson-values.js';
+import { encodeKey, isPlainObject, withIdFirst } from './bson-values.js';
 import { CollectionIndex, type IndexSpec } from './collection-index.js';
 import { assertCompatible, ID_INDEX } from './index-specs.js';
 import { executePlan, type QueryOutcome, type RecordSource } from './query-execution.js';
@@ -217,4 +217,21 @@ function assertValidId(id: unknown): void {
   if (Array.isArray(id)) throw badValue(`can't use an array for _id`);
   if (id instanceof RegExp) throw badValue(`can't use a regex for _id`);
   if (id === undefined) throw badValue(`can't use undefined for _id`);
+  const dollarField = dollarPrefixedField(id);
+  if (dollarField !== undefined) {
+    throw new MongoCommandError(
+      ErrorCode.DollarPrefixedFieldName,
+      `_id fields may not contain '$'-prefixed fields: ${dollarField} is not valid for storage.`,
+    );
+  }
+}
+
+function dollarPrefixedField(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return undefined;
+  for (const [field, inner] of Object.entries(value)) {
+    if (field.startsWith('$')) return field;
+    const nested = dollarPrefixedField(inner);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
 }

@@ -1,0 +1,106 @@
+import type { Document } from 'bson';
+import { compileQuery } from '../query/mingo-bridge.js';
+import { isPlainObject } from '../storage/bson-values.js';
+import { ErrorCode, MongoCommandError, notSupported } from '../mongo-error.js';
+
+/**
+ * Checks made before a command runs, so that what the emulator cannot answer as MongoDB would is
+ * refused whatever the data: options it does not implement (collation, `let`, views, document
+ * validation, capped and time-series collections) and filters with unknown operators, even when
+ * the collection is empty or missing and no document is ever tested.
+ */
+export function guardCommand(command: string, body: Document): void {
+  const check = GUARDS[command];
+  if (check !== undefined) check(body);
+}
+
+const GUARDS: Record<string, (body: Document) => void> = {
+  find: (body) => {
+    refuseCommandOptions(body);
+    validateFilter(body['filter']);
+  },
+  count: (body) => {
+    refuseCommandOptions(body);
+    validateFilter(body['query']);
+  },
+  distinct: (body) => {
+    refuseCommandOptions(body);
+    validateFilter(body['query']);
+  },
+  findAndModify: (body) => {
+    refuseCommandOptions(body);
+    validateFilter(body['query']);
+  },
+  aggregate: (body) => {
+    refuseCommandOptions(body);
+    const pipeline: unknown = body['pipeline'];
+    if (!Array.isArray(pipeline)) return;
+    for (const stage of pipeline as unknown[]) {
+      if (isPlainObject(stage) && '$match' in stage) validateFilter(stage['$match']);
+    }
+  },
+  update: (body) => {
+    refuseCommandOptions(body);
+    for (const statement of statements(body['updates'])) {
+      // MongoDB 7.0 (which the emulator reports) has no `sort` for updates: it rejects the field.
+      if (statement['sort'] !== undefined) {
+        throw new MongoCommandError(
+          ErrorCode.Location40415,
+          "BSON field 'update.updates.sort' is an unknown field.",
+        );
+      }
+      refuseCollation(statement);
+      validateFilter(statement['q']);
+    }
+  },
+  delete: (body) => {
+    refuseCommandOptions(body);
+    for (const statement of statements(body['deletes'])) {
+      refuseCollation(statement);
+      validateFilter(statement['q']);
+    }
+  },
+  createIndexes: (body) => {
+    for (const spec of statements(body['indexes'])) refuseCollation(spec);
+  },
+  create: (body) => {
+    refuseCollation(body);
+    const unsupported = CREATE_OPTIONS.find(([option]) => body[option] !== undefined);
+    if (unsupported !== undefined) throw notSupported(unsupported[1]);
+  },
+};
+
+const CREATE_OPTIONS: readonly [string, string][] = [
+  ['viewOn', 'a view (create with viewOn)'],
+  ['pipeline', 'a view (create with pipeline)'],
+  ['validator', 'document validation (validator)'],
+  ['validationLevel', 'document validation (validationLevel)'],
+  ['validationAction', 'document validation (validationAction)'],
+  ['capped', 'a capped collection'],
+  ['timeseries', 'a time-series collection'],
+  ['clusteredIndex', 'a clustered collection'],
+  ['expireAfterSeconds', 'a collection-level expireAfterSeconds'],
+  ['changeStreamPreAndPostImages', 'changeStreamPreAndPostImages'],
+  ['encryptedFields', 'queryable encryption (encryptedFields)'],
+];
+
+function refuseCommandOptions(body: Document): void {
+  refuseCollation(body);
+  if (body['let'] !== undefined) throw notSupported('the let option (command variables)');
+}
+
+/** The simple binary collation is what the emulator does anyway; any other one would be ignored. */
+function refuseCollation(holder: Document): void {
+  const collation: unknown = holder['collation'];
+  if (collation === undefined || collation === null) return;
+  if (isPlainObject(collation) && collation['locale'] === 'simple') return;
+  throw notSupported('collation');
+}
+
+function validateFilter(filter: unknown): void {
+  if (isPlainObject(filter)) compileQuery(filter);
+}
+
+function statements(value: unknown): Document[] {
+  return Array.isArray(value) ? (value as unknown[]).filter(isPlainObject) : [];
+}
