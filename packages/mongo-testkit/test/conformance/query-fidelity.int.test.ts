@@ -154,6 +154,28 @@ describe('pipeline updates', () => {
   });
 });
 
+describe('command variables (let)', () => {
+  it('are visible to $expr in finds, aggregations, updates, pipeline updates and deletes', async () => {
+    const docs = collection('with_variables');
+    await docs.insertMany([
+      { _id: 1, w: 'a' },
+      { _id: 2, w: 'b' },
+    ]);
+    const isChosen = { $expr: { $eq: ['$_id', '$$chosen'] } };
+    const chosen = { let: { chosen: 2 } };
+    expect(await docs.find(isChosen, chosen).toArray()).toEqual([{ _id: 2, w: 'b' }]);
+    expect(
+      await docs.aggregate([{ $match: isChosen }, { $project: { v: '$$chosen' } }], chosen).toArray(),
+    ).toEqual([{ _id: 2, v: 2 }]);
+    await docs.updateOne(isChosen, { $set: { seen: true } }, chosen);
+    await docs.updateOne({ _id: 1 }, [{ $set: { copied: '$$label' } }], {
+      let: { label: { $literal: '$x' } },
+    });
+    expect(await docs.findOneAndDelete(isChosen, chosen)).toEqual({ _id: 2, w: 'b', seen: true });
+    expect(await docs.find().toArray()).toEqual([{ _id: 1, w: 'a', copied: '$x' }]);
+  });
+});
+
 describe('_id values', () => {
   it('may not hold $-prefixed fields: code 52, nothing stored', async () => {
     const docs = collection('dollar_ids');

@@ -67,21 +67,6 @@ describe('features the emulator refuses by name', () => {
     expect(await words.countDocuments({ w: 'ping' }, { collation: { locale: 'simple' } })).toBe(1);
   });
 
-  it('refuses the let option of commands', async () => {
-    const expr = { $expr: { $eq: ['$_id', '$$id'] } };
-    for (const attempt of [
-      words.find(expr, { let: { id: 1 } }).toArray(),
-      words.aggregate([{ $match: expr }], { let: { id: 1 } }).toArray(),
-      words.updateOne(expr, { $set: { seen: true } }, { let: { id: 1 } }),
-      words.deleteOne(expr, { let: { id: 1 } }),
-    ]) {
-      const { code, message } = await refusal(attempt);
-      expect(code).toBe(238);
-      expect(message).toMatch(/let option/);
-    }
-    expect(await words.countDocuments({ seen: true })).toBe(0);
-  });
-
   it('refuses views, document validation, capped and time-series collections', async () => {
     const refused = async (options: object) => (await refusal(db.createCollection('other', options))).message;
     expect(await refused({ viewOn: 'words', pipeline: [] })).toMatch(/view/);

@@ -1,12 +1,12 @@
 import type { Document } from 'bson';
-import { compileQuery } from '../query/mingo-bridge.js';
+import { compileQuery, runPipeline } from '../query/mingo-bridge.js';
 import { isPlainObject } from '../storage/bson-values.js';
 import { ErrorCode, MongoCommandError, notSupported } from '../mongo-error.js';
 
 /**
  * Checks made before a command runs, so that what the emulator cannot answer as MongoDB would is
- * refused whatever the data: options it does not implement (collation, `let`, views, document
- * validation, capped and time-series collections) and filters with unknown operators, even when
+ * refused whatever the data: options it does not implement (collation, views, document
+ * validation, capped and time-series collections, `sort` of updates) and filters with unknown operators, even when
  * the collection is empty or missing and no document is ever tested.
  */
 export function guardCommand(command: string, body: Document): void {
@@ -16,23 +16,23 @@ export function guardCommand(command: string, body: Document): void {
 
 const GUARDS: Record<string, (body: Document) => void> = {
   find: (body) => {
-    refuseCommandOptions(body);
+    checkCommandOptions(body);
     validateFilter(body['filter']);
   },
   count: (body) => {
-    refuseCommandOptions(body);
+    checkCommandOptions(body);
     validateFilter(body['query']);
   },
   distinct: (body) => {
-    refuseCommandOptions(body);
+    checkCommandOptions(body);
     validateFilter(body['query']);
   },
   findAndModify: (body) => {
-    refuseCommandOptions(body);
+    checkCommandOptions(body);
     validateFilter(body['query']);
   },
   aggregate: (body) => {
-    refuseCommandOptions(body);
+    checkCommandOptions(body);
     const pipeline: unknown = body['pipeline'];
     if (!Array.isArray(pipeline)) return;
     for (const stage of pipeline as unknown[]) {
@@ -40,7 +40,7 @@ const GUARDS: Record<string, (body: Document) => void> = {
     }
   },
   update: (body) => {
-    refuseCommandOptions(body);
+    checkCommandOptions(body);
     for (const statement of statements(body['updates'])) {
       // MongoDB 7.0 (which the emulator reports) has no `sort` for updates: it rejects the field.
       if (statement['sort'] !== undefined) {
@@ -54,7 +54,7 @@ const GUARDS: Record<string, (body: Document) => void> = {
     }
   },
   delete: (body) => {
-    refuseCommandOptions(body);
+    checkCommandOptions(body);
     for (const statement of statements(body['deletes'])) {
       refuseCollation(statement);
       validateFilter(statement['q']);
@@ -84,9 +84,15 @@ const CREATE_OPTIONS: readonly [string, string][] = [
   ['encryptedFields', 'queryable encryption (encryptedFields)'],
 ];
 
-function refuseCommandOptions(body: Document): void {
+function checkCommandOptions(body: Document): void {
   refuseCollation(body);
-  if (body['let'] !== undefined) throw notSupported('the let option (command variables)');
+  const variables: unknown = body['let'];
+  if (variables !== undefined && !isPlainObject(variables)) {
+    throw new MongoCommandError(
+      ErrorCode.TypeMismatch,
+      "BSON field 'let' is the wrong type, expected type 'object'",
+    );
+  }
 }
 
 /** The simple binary collation is what the emulator does anyway; any other one would be ignored. */
@@ -99,6 +105,16 @@ function refuseCollation(holder: Document): void {
 
 function validateFilter(filter: unknown): void {
   if (isPlainObject(filter)) compileQuery(filter);
+}
+
+/**
+ * The command's `let` variables (validated by the guards above). Their values are expressions, as
+ * on MongoDB: `{ $literal: '$x' }` is the string `$x`, `{ $add: [1, 2] }` is 3.
+ */
+export function commandVariables(body: Document): Document | undefined {
+  const variables: unknown = body['let'];
+  if (!isPlainObject(variables)) return undefined;
+  return runPipeline([{}], [{ $replaceWith: variables }])[0] ?? {};
 }
 
 function statements(value: unknown): Document[] {
