@@ -1,6 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { CursorStore } from './commands/cursor-store.js';
 import { openDurableStorage } from './durability/durable-storage.js';
+import { GroupCommit } from './durability/group-commit.js';
 import { StorageEngine } from './storage/storage-engine.js';
 import { removeExpiredDocuments } from './ttl-monitor.js';
 import { serveConnection } from './wire/connection-handler.js';
@@ -42,6 +43,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       : openDurableStorage(options.dataDir, { syncToDisk: options.syncToDisk ?? true });
   const storage = durable?.storage ?? new StorageEngine();
   const commit = (): void => durable?.commit();
+  const commits = durable === undefined ? undefined : new GroupCommit(durable.commit, durable.needsCommit);
+  const afterCommit = (send: () => void, fail: () => void): void =>
+    commits === undefined ? send() : commits.afterCommit(send, fail);
   const cursors = new CursorStore();
   let requestId = 0;
   let connectionId = 0;
@@ -54,7 +58,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       storage,
       cursors,
       nextRequestId: () => (requestId = (requestId + 1) | 0),
-      commit,
+      afterCommit,
     });
   });
   try {

@@ -33,6 +33,8 @@ export interface DurableStorage {
   readonly storage: StorageEngine;
   /** Appends the changes applied since the last commit to the journal and flushes them. */
   commit(): void;
+  /** Whether changes wait for a commit, or an earlier commit failed (so every commit throws). */
+  needsCommit(): boolean;
   /** Commits, folds the journal into a snapshot and releases the directory. */
   close(): void;
 }
@@ -111,6 +113,7 @@ export function openDurableStorage(dir: string, options: DurableStorageOptions =
   return {
     storage,
     commit,
+    needsCommit: () => pending.length > 0 || failure !== undefined,
     close: () => {
       try {
         commit();

@@ -14,8 +14,11 @@ export interface ServerState {
   storage: StorageEngine;
   cursors: CursorStore;
   nextRequestId(): number;
-  /** Makes the changes applied so far durable (a no-op in memory); runs before any reply is sent. */
-  commit(): void;
+  /**
+   * Calls `send` once the changes applied so far are durable (at once in memory), or `fail` when
+   * they could not be made durable.
+   */
+  afterCommit(send: () => void, fail: () => void): void;
 }
 
 /**
@@ -33,12 +36,16 @@ export function serveConnection(socket: Socket, connectionId: number, state: Ser
         const reply = answer(decodeMessage(raw), connectionId, state);
         if (reply !== undefined) replies.push(reply);
       }
-      // Nothing is acknowledged before the writes it reports (or was computed after) are durable.
-      state.commit();
-      for (const reply of replies) socket.write(reply);
+      // Nothing is acknowledged before the writes it reports (or was computed after) are durable;
+      // a write that cannot be made durable is never acknowledged: the connection closes.
+      state.afterCommit(
+        () => {
+          for (const reply of replies) socket.write(reply);
+        },
+        () => socket.destroy(),
+      );
     } catch {
-      // A malformed frame leaves the stream unusable, and a failed commit must not be acknowledged;
-      // MongoDB closes the connection too.
+      // A malformed frame leaves the stream unusable; MongoDB closes the connection too.
       socket.destroy();
     }
   });
