@@ -37,6 +37,25 @@ describe('unknown query operators', () => {
   });
 });
 
+describe('unknown expression operators', () => {
+  it('are refused before any document is read: code 168, and 15952 for $group accumulators', async () => {
+    const missing = collection('never_created_either');
+    const unknownExpression = { $nosuch: ['$a', 1] } as never;
+    expect((await rejectionOf(missing.find({ $expr: unknownExpression }).toArray()))['code']).toBe(168);
+    expect(
+      (await rejectionOf(missing.aggregate([{ $project: { x: unknownExpression } }]).toArray()))['code'],
+    ).toBe(168);
+    expect(
+      (await rejectionOf(missing.aggregate([{ $group: { _id: null, x: { $nosuch: 1 } } }]).toArray()))[
+        'code'
+      ],
+    ).toBe(15952);
+    const pipelineUpdate = missing.updateOne({}, [{ $set: { x: unknownExpression } }], { upsert: true });
+    expect((await rejectionOf(pipelineUpdate))['code']).toBe(168);
+    expect(await missing.countDocuments()).toBe(0);
+  });
+});
+
 describe('$pull with a condition', () => {
   it('removes the subdocuments and numbers the condition matches', async () => {
     const lists = databaseOf(connection()).collection<{

@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { compileQuery, runPipeline } from '../query/mingo-bridge.js';
+import { assertKnownOperators, assertKnownPipelineOperators } from '../query/operator-check.js';
 import { isPlainObject } from '../storage/bson-values.js';
 import { ErrorCode, MongoCommandError, notSupported } from '../mongo-error.js';
 
@@ -30,6 +31,7 @@ const GUARDS: Record<string, (body: Document) => void> = {
   findAndModify: (body) => {
     checkCommandOptions(body);
     validateFilter(body['query']);
+    if (Array.isArray(body['update'])) assertKnownPipelineOperators(body['update']);
   },
   aggregate: (body) => {
     checkCommandOptions(body);
@@ -38,6 +40,7 @@ const GUARDS: Record<string, (body: Document) => void> = {
     for (const stage of pipeline as unknown[]) {
       if (isPlainObject(stage) && '$match' in stage) validateFilter(stage['$match']);
     }
+    assertKnownPipelineOperators(pipeline);
   },
   update: (body) => {
     checkCommandOptions(body);
@@ -51,6 +54,7 @@ const GUARDS: Record<string, (body: Document) => void> = {
       }
       refuseCollation(statement);
       validateFilter(statement['q']);
+      if (Array.isArray(statement['u'])) assertKnownPipelineOperators(statement['u']);
     }
   },
   delete: (body) => {
@@ -104,7 +108,9 @@ function refuseCollation(holder: Document): void {
 }
 
 function validateFilter(filter: unknown): void {
-  if (isPlainObject(filter)) compileQuery(filter);
+  if (!isPlainObject(filter)) return;
+  compileQuery(filter);
+  assertKnownOperators(filter);
 }
 
 /**

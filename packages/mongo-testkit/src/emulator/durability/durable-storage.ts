@@ -70,6 +70,8 @@ export function openDurableStorage(dir: string, options: DurableStorageOptions =
     replayJournal(join(dir, journalName(generation)), storage);
     removeStaleJournals(dir, generation);
     fd = openSync(join(dir, journalName(generation)), 'a');
+    // A journal created just now must still be found after a power cut: flush its directory entry.
+    syncDirectory(dir);
   } catch (error) {
     unlock();
     throw error;

@@ -24,5 +24,18 @@ const operators: Record<string, Operators> = {
   window,
 };
 
+const KNOWN = new Set(Object.values(operators).flatMap((group) => Object.keys(group)));
+const ACCUMULATORS = new Set(Object.keys(accumulator));
+
+/** Whether `name` is an operator of any kind the emulator evaluates (stage, expression, query...). */
+export function isKnownOperator(name: string): boolean {
+  return KNOWN.has(name);
+}
+
+/** Whether `name` is a `$group` accumulator. */
+export function isAccumulator(name: string): boolean {
+  return ACCUMULATORS.has(name);
+}
+
 /** Every mingo operator, with `$type` (query and expression) following BSON types in place of mingo's. */
 export const EMULATOR_CONTEXT = Context.init(operators as never);
