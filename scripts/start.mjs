@@ -5,8 +5,9 @@
 // the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
 // The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { openLocalData, recordStop } from './local-data.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = process.env;
@@ -17,26 +18,12 @@ const daySeconds = Number(env.DEMO_DAY_SECONDS ?? 10);
 const timeScale = String(Math.max(1, Math.round(86_400 / daySeconds)));
 const stateFile = env.OUTREACH_STATE_FILE ?? join(root, '.outreach', 'dev.json');
 const dataDir = env.OUTREACH_DATA_DIR ?? join(root, '.outreach', 'db');
-const fresh = process.argv.slice(2).includes('--fresh');
-if (fresh) {
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(stateFile, { force: true });
-}
-const previousState = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
-const clockEpoch = continuedClockEpoch(previousState, Number(timeScale), Date.now());
-
-/**
- * The processes share a scaled clock, `epoch + (real now - epoch) * scale`. After a restart it
- * carries on from the simulated time at which the previous run stopped, so the kept campaigns
- * neither jump ahead by the scaled downtime nor wait for a clock that went back.
- */
-function continuedClockEpoch(previous, scale, now) {
-  const { clockEpoch: epoch, timeScale: oldScale, stoppedAt } = previous ?? {};
-  if (scale === 1 || !epoch || !oldScale || !stoppedAt) return new Date(now).toISOString();
-  const epochMs = Date.parse(epoch);
-  const simulatedAtStop = epochMs + (Date.parse(stoppedAt) - epochMs) * Number(oldScale);
-  return new Date(Math.round((scale * now - simulatedAtStop) / (scale - 1))).toISOString();
-}
+const { previousState, clockEpoch } = openLocalData({
+  stateFile,
+  dataDir,
+  fresh: process.argv.slice(2).includes('--fresh'),
+  timeScale: Number(timeScale),
+});
 
 const children = [];
 let stopping = false;
@@ -148,7 +135,7 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping...');
-  recordStop();
+  recordStop(stateFile, clockEpoch);
   for (const { child } of [...children].reverse()) {
     if (child.exitCode !== null) continue;
     child.kill('SIGTERM');
@@ -164,14 +151,6 @@ async function shutdown(code = 0) {
     });
   }
   process.exit(code);
-}
-
-/** Notes when the clock stopped, for `continuedClockEpoch` on the next start. */
-function recordStop() {
-  if (!existsSync(stateFile)) return;
-  const state = JSON.parse(readFileSync(stateFile, 'utf8'));
-  if (state.clockEpoch !== clockEpoch) return;
-  writeFileSync(stateFile, `${JSON.stringify({ ...state, stoppedAt: new Date().toISOString() }, null, 2)}\n`);
 }
 
 process.on('SIGINT', () => void shutdown(0));
