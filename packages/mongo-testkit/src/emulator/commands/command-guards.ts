@@ -7,8 +7,8 @@ import { ErrorCode, MongoCommandError, notSupported } from '../mongo-error.js';
 /**
  * Checks made before a command runs, so that what the emulator cannot answer as MongoDB would is
  * refused whatever the data: options it does not implement (collation, views, document
- * validation, capped and time-series collections, `sort` of updates) and filters with unknown operators, even when
- * the collection is empty or missing and no document is ever tested.
+ * validation, capped and time-series collections, `sort` of updates), and unknown query or
+ * expression operators, even when the collection is empty or missing and no document is tested.
  */
 export function guardCommand(command: string, body: Document): void {
   const check = GUARDS[command];

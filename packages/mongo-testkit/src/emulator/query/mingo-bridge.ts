@@ -9,8 +9,8 @@ import { finishProjection, planProjection } from './projection.js';
 
 /**
  * The one place the emulator queries and aggregates with mingo, always in the emulator's operator
- * context (every mingo operator, a few replaced to follow MongoDB more closely). mingo's own errors are translated into the
- * codes and messages MongoDB answers with.
+ * context (every mingo operator, a few replaced to follow MongoDB more closely). mingo's own
+ * errors are translated into the codes and messages MongoDB answers with.
  */
 
 export type MingoOptions = Partial<Options>;
