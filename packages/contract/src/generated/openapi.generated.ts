@@ -225,7 +225,7 @@ export interface paths {
         /**
          * Campaign analytics
          * @description Totals, a breakdown per step and per variant, and a series per UTC day, over the window from
-         *     `startDate` to `endDate` (default: the last 30 days).
+         *     `startDate` to `endDate` (default: the last 30 days; at most 366 days, else 400).
          */
         get: operations["campaignAnalytics"];
         put?: never;
@@ -698,7 +698,8 @@ export interface paths {
         /**
          * Workspace analytics
          * @description Campaign counts by status, totals and a series per UTC day over every campaign matching the
-         *     filters, in the window from `startDate` to `endDate` (default: the last 30 days).
+         *     filters, in the window from `startDate` to `endDate` (default: the last 30 days; at most 366
+         *     days, else 400).
          */
         get: operations["workspaceAnalytics"];
         put?: never;
@@ -1132,10 +1133,19 @@ export interface components {
         /** @description A ratio from 0 to 1; 0 when its denominator is 0. */
         Rate: number;
         Count: number;
-        /** @description An ISO 8601 date (`YYYY-MM-DD`, a whole UTC day) or a date-time with an offset. */
+        /**
+         * @description An ISO 8601 date (`YYYY-MM-DD`, a whole UTC day) or a date-time with an offset, in the years
+         *     1970 to 9999 (anything else is refused with 400).
+         */
         IsoDateOrDateTime: string;
         /** @description An IANA time zone name such as `Europe/Berlin` or `UTC`. */
         TimeZone: string;
+        /**
+         * @description The one rule for custom variable names, on campaigns and on leads: letters, digits and
+         *     underscores, not starting with a digit, at most 64 characters, and none of the names every
+         *     JavaScript object already has (`__proto__`, `constructor`, `prototype`, `toString`, …). A
+         *     name breaking the rule is refused with 400 naming it; nothing is stored or dropped silently.
+         */
         VariableName: string;
         /**
          * @description Custom template variables, name to value. On a campaign the value is the default used when a lead
@@ -2222,13 +2232,15 @@ export interface components {
          */
         BlockSort: "ASC" | "DESC";
         /**
-         * @description Only blocks whose public identifier contains this text (case-insensitive).
+         * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+         *     characters (NUL included) are refused with 400.
          * @example raman
          */
         BlockSearch: string;
         /**
          * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-         *     Must not be after `endDate`.
+         *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+         *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
          * @example 2025-06-01
          */
         StartDate: components["schemas"]["IsoDateOrDateTime"];
@@ -2300,7 +2312,8 @@ export interface operations {
                  */
                 status?: components["schemas"]["CampaignStatus"];
                 /**
-                 * @description Only campaigns whose name contains this text (case-insensitive).
+                 * @description Only campaigns whose name contains this text (case-insensitive). Control characters (NUL
+                 *     included) are refused with 400.
                  * @example fintech
                  */
                 search?: string;
@@ -3088,7 +3101,8 @@ export interface operations {
             query?: {
                 /**
                  * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`.
+                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
                 startDate?: components["parameters"]["StartDate"];
@@ -3214,7 +3228,8 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive).
+                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+                 *     characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -3983,7 +3998,8 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive).
+                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+                 *     characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -4675,7 +4691,8 @@ export interface operations {
             query?: {
                 /**
                  * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`.
+                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
                 startDate?: components["parameters"]["StartDate"];

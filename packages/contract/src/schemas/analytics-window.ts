@@ -47,3 +47,13 @@ export function isOrderedWindow(query: {
   const { start, end } = resolveAnalyticsWindow(query, new Date(0));
   return start.getTime() < end.getTime();
 }
+
+/** The longest window the analytics operations answer: a leap year. */
+export const MAX_ANALYTICS_WINDOW_DAYS = 366;
+
+export const WINDOW_TOO_LONG_MESSAGE = `the window from startDate to endDate must be at most ${MAX_ANALYTICS_WINDOW_DAYS} days`;
+
+/** True when the resolved window (see `resolveAnalyticsWindow`) spans at most 366 days. */
+export function isBoundedWindow(window: AnalyticsWindow): boolean {
+  return window.end.getTime() - window.start.getTime() <= MAX_ANALYTICS_WINDOW_DAYS * DAY_MS;
+}
