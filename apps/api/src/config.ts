@@ -1,6 +1,12 @@
+import type { TargetAllowance } from '@outreach/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
 
 const configSchema = z.object({
   MONGODB_URI: z.string().min(1),
@@ -11,11 +17,10 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** How long a resolved API key is trusted before it is looked up again (bounds revocation delay). */
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Accept webhook URLs on private or loopback addresses (local runs and tests only). */
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  /** Accept webhook URLs on any address, private ones included (tests of private networks only). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  /** Accept webhook URLs on loopback addresses, and no other private one (local runs). */
+  WEBHOOK_ALLOW_LOOPBACK_TARGETS: flag,
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
   /**
@@ -27,7 +32,10 @@ const configSchema = z.object({
   CLOCK_EPOCH: z.iso.datetime({ offset: true }).optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & {
+  /** What the two webhook flags allow together, for the shared target policy. */
+  webhookTargets: TargetAllowance;
+};
 export type LogLevel = Config['LOG_LEVEL'];
 
 /** Reads and validates the process configuration; a bad value stops the process at start. */
@@ -37,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const { WEBHOOK_ALLOW_PRIVATE_TARGETS: any, WEBHOOK_ALLOW_LOOPBACK_TARGETS: loopback } = parsed.data;
+  return { ...parsed.data, webhookTargets: any ? 'any' : loopback ? 'loopback' : 'public' };
 }

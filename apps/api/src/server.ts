@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     settings: {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       apiKeyCacheMs: config.API_KEY_CACHE_MS,
-      allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      webhookTargets: config.webhookTargets,
     },
     pingDatabase: databasePing(db),
     isShuttingDown: () => shuttingDown(),

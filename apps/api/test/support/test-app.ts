@@ -39,7 +39,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       // High enough that no ordinary test is throttled; the rate-limit test uses its own app.
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
       apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
-      allowPrivateWebhookTargets: options.allowPrivateWebhookTargets ?? false,
+      webhookTargets: options.webhookTargets ?? 'public',
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
   });

@@ -25,7 +25,7 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
   const db = await connectDb(config.MONGODB_URI, { clock });
   const sender = new HttpSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    targets: config.webhookTargets,
   });
   const owner = `dispatcher:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const dispatcher = new Dispatcher(
