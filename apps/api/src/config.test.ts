@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ MONGODB_URI: 'mongodb://localhost/x', PORT: '8080' })).toEqual({
       MONGODB_URI: 'mongodb://localhost/x',
       PORT: 8080,
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 300,
       API_KEY_CACHE_MS: 5000,
@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       WEBHOOK_ALLOW_LOOPBACK_TARGETS: false,
       webhookTargets: 'public',
       SHUTDOWN_DEADLINE_MS: 10_000,
+      REQUEST_TIMEOUT_MS: 10_000,
+      HEADERS_TIMEOUT_MS: 5_000,
+      DATABASE_TIMEOUT_MS: 5_000,
       TIME_SCALE: 1,
     });
   });

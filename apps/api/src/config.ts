@@ -11,7 +11,8 @@ const flag = z
 const configSchema = z.object({
   MONGODB_URI: z.string().min(1),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: a deployment that must be reachable from elsewhere says so (`0.0.0.0`). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Requests one API key may make per minute, counted across every API instance. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
@@ -21,6 +22,15 @@ const configSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   /** Accept webhook URLs on loopback addresses, and no other private one (local runs). */
   WEBHOOK_ALLOW_LOOPBACK_TARGETS: flag,
+  /** The whole request, body included, must arrive within this time, else 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+  /** The request line and headers must arrive within this time (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(5_000),
+  /**
+   * How long an operation waits for a reachable database before it is answered 503 (the driver's
+   * server selection timeout).
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
   /**
