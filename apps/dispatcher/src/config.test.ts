@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       DISPATCHER_LEASE_MS: 60_000,
       DISPATCHER_SHUTDOWN_GRACE_MS: 10_000,
       WEBHOOK_TIMEOUT_MS: 15_000,
+      DATABASE_TIMEOUT_MS: 10_000,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
       WEBHOOK_ALLOW_LOOPBACK_TARGETS: false,
       webhookTargets: 'public',

@@ -20,6 +20,8 @@ const configSchema = z
     DISPATCHER_LEASE_MS: positiveInt(60_000),
     DISPATCHER_SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
     WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
+    /** How long a database operation waits for a reachable server before it fails and is retried. */
+    DATABASE_TIMEOUT_MS: positiveInt(10_000),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
     WEBHOOK_ALLOW_LOOPBACK_TARGETS: flag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
