@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver.js';
 import type { Resolver } from './guarded-lookup.js';
 import { HttpSender } from './http-sender.js';
+import { waitFor } from '../testing/wait-for.js';
 
 let receiver: TestReceiver;
 const local = new HttpSender({ targets: 'any', timeoutMs: 1_000 });
@@ -168,12 +169,12 @@ describe('HttpSender target safety', () => {
 
 describe('HttpSender abort', () => {
   it('stops waiting when its signal is aborted', async () => {
-    receiver.respondWith(() => ({ status: 200, delayMs: 2_000 }));
+    // The receiver would answer long after the test's timeout: only the abort can end the wait.
+    receiver.respondWith(() => ({ status: 200, delayMs: 600_000 }));
     const controller = new AbortController();
     const pending = local.post({ ...request(receiver.url), signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
-    const outcome = await pending;
-    expect(outcome).toMatchObject({ kind: 'error', code: 'aborted' });
-    expect(outcome.durationMs).toBeLessThan(1_000);
+    await waitFor('the request to arrive', () => receiver.requests.length === 1, 10_000);
+    controller.abort();
+    expect(await pending).toMatchObject({ kind: 'error', code: 'aborted' });
   });
 });
