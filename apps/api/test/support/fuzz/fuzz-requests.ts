@@ -5,7 +5,6 @@
  * JSON, or a field the schema does not know.
  */
 import { asObject, listOperations, resolve, type DocumentOperation } from '@outreach/contract/testing';
-import type { RandomSource } from '@outreach/domain';
 import {
   CONTROL_STRINGS,
   HOSTILE_STRINGS,
