@@ -2,8 +2,11 @@
  * Seeded fuzzing from the OpenAPI document: requests generated from every /v1 operation's
  * parameters and body schema, mostly well-formed and sometimes hostile, against the real app over
  * a workspace with real campaigns, steps, variants, leads, an account and a conversation. Whatever
- * is sent, the API must never answer 5xx nor take long; every error must be the documented shape
- * with `statusCode` equal to the HTTP status; every 2xx body must match the document.
+ * is sent, the API must never answer 5xx, take long or answer megabytes; every error must be the
+ * documented shape with `statusCode` equal to the HTTP status; every 2xx body must match the
+ * document. Run against the code before the fixes of issue 18, seed 18 finds the unbounded
+ * analytics window (an 83 MB answer, a timeout), the NUL in a search (500) and the reserved
+ * variable names (500, and stored names the document refuses).
  *
  * CI sends FUZZ_REQUESTS (default 1200) requests with FUZZ_SEED (default 18). For a larger run by
  * hand: `FUZZ_REQUESTS=20000 FUZZ_SEED=$RANDOM pnpm --filter @outreach/api exec vitest run
@@ -26,6 +29,11 @@ const REQUESTS = Number(process.env['FUZZ_REQUESTS'] ?? 1_200);
 const SEED = process.env['FUZZ_SEED'] ?? '18';
 /** An answer slower than this is a finding: the analytics DoS took 11 s. */
 const ANSWER_WITHIN_MS = 10_000;
+/**
+ * An answer larger than this is a finding: every list is paged and analytics windows are bounded,
+ * so nothing legitimate comes near it (the unbounded analytics window answered 412 MB).
+ */
+const ANSWER_AT_MOST_BYTES = 2 * 1024 * 1024;
 
 const app = useTestApp();
 const workspace = useWorkspace(app, 'agency');
@@ -86,6 +94,8 @@ async function send(request: FuzzRequest): Promise<Finding | undefined> {
     return { request, problem: `${status} answer not received in full: ${(error as Error).message}` };
   }
   if (status >= 500) return { request, problem: `${status}: ${text.slice(0, 300)}` };
+  if (text.length > ANSWER_AT_MOST_BYTES)
+    return { request, problem: `${status} answer of ${text.length} bytes` };
   let body: unknown;
   try {
     body = text === '' ? undefined : JSON.parse(text);
