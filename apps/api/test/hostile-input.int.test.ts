@@ -37,6 +37,12 @@ describe('analytics windows', () => {
     expect((res.body as { daily: unknown[] }).daily).toHaveLength(366);
   });
 
+  it('ends a window on the last day of year 9999 at its last instant, answered as a valid date-time', async () => {
+    const res = await workspace.api.get<{ endDate: string }>('/v1/analytics?endDate=9999-12-31');
+    expect(res.status).toBe(200);
+    expect(res.body.endDate).toBe('9999-12-31T23:59:59.999Z');
+  });
+
   it('refuses dates before 1970 or after 9999 as nonsense', async () => {
     for (const query of ['endDate=0001-01-31', 'startDate=1969-12-31&endDate=1970-01-02']) {
       const res = await workspace.api.get(`/v1/analytics?${query}`);

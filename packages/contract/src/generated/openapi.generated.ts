@@ -1160,9 +1160,10 @@ export interface components {
          *     `validation_failed`, `unauthorized`, `plan_required`, `not_found`, `campaign_not_active`,
          *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
-         *     `rate_limited` or `internal_error`. `details` carries structured data where it helps: for
-         *     `400` the list of `{ path, message }` problems, for `404` on ids sent in a body
-         *     `{ missingIds }`.
+         *     `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
+         *     `database_unavailable` or `internal_error`. `details` carries structured data where it helps:
+         *     for `400` the list of `{ path, message }` problems (at most 20), for `404` on ids sent in a
+         *     body `{ missingIds }`.
          */
         Error: {
             statusCode: number;
