@@ -22,6 +22,8 @@ import { messageSchema, type MessageRecord } from './conversation/message.schema
 import { DeliveryRepository } from './delivery/delivery.repository.js';
 import { deliverySchema, type DeliveryRecord } from './delivery/delivery.schema.js';
 import { EventRepository } from './event/event.repository.js';
+import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
+import { idempotencySchema, type IdempotencyRecord } from './idempotency/idempotency.schema.js';
 import { eventSchema, type EventRecord } from './event/event.schema.js';
 import { LeadLeaseRepository } from './lead/lead-lease.repository.js';
 import { LeadRepository } from './lead/lead.repository.js';
@@ -77,6 +79,7 @@ export interface Db {
   events: EventRepository;
   deliveries: DeliveryRepository;
   rateLimits: RateLimitRepository;
+  idempotencyKeys: IdempotencyRepository;
   /** Creates the collections and every declared index (idempotent; run at start-up). */
   ensureIndexes(): Promise<void>;
   /**
@@ -115,6 +118,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     events: modelOf<EventRecord>(connection, 'Event', eventSchema),
     deliveries: modelOf<DeliveryRecord>(connection, 'Delivery', deliverySchema),
     rateLimits: modelOf<RateLimitRecord>(connection, 'RateLimit', rateLimitSchema),
+    idempotencyKeys: modelOf<IdempotencyRecord>(connection, 'IdempotencyKey', idempotencySchema),
   };
   const scoped = <T extends TenantRecord>(model: Model<T>) => new ScopedModel<T>(model);
   const leads = scoped(models.leads);
@@ -139,6 +143,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     events: new EventRepository(scoped(models.events), clock),
     deliveries: new DeliveryRepository(scoped(models.deliveries), clock),
     rateLimits: new RateLimitRepository(models.rateLimits),
+    idempotencyKeys: new IdempotencyRepository(scoped(models.idempotencyKeys), clock),
     async ensureIndexes() {
       // One collection at a time: index builds are the heaviest thing start-up does.
       const all: Array<Pick<Model<unknown>, 'createCollection' | 'createIndexes'>> = Object.values(models);

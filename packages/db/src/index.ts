@@ -32,6 +32,7 @@ export * from './campaign-stats/index.js';
 export * from './conversation/index.js';
 export * from './delivery/index.js';
 export * from './event/index.js';
+export * from './idempotency/index.js';
 export * from './lead/index.js';
 export * from './rate-limit/index.js';
 export * from './sender-account/index.js';
