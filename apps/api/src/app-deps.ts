@@ -12,6 +12,8 @@ export interface AppSettings {
    * (local runs) or `any` (tests of private networks).
    */
   webhookTargets: TargetAllowance;
+  /** The sandbox network (local runs), where reconnecting an account restores its session. */
+  sandboxUrl?: string | undefined;
 }
 
 /** Everything the HTTP app needs from the outside; tests pass their own. */
