@@ -216,6 +216,7 @@ async function main() {
     PORT: String(apiPort),
     HOST: host,
     MONGODB_URI: mongoUri,
+    SANDBOX_URL: sandboxUrl,
     ...webhookTargets,
     ...clock,
   });
