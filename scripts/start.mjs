@@ -3,7 +3,9 @@
 // unless MONGODB_URI points at one), the Unipile simulator (Unipile's wire format, webhooks pushed to
 // the API's ingestion route with a secret generated for the run), the API, the runner and the
 // dispatcher. On first run it creates a demo workspace with two connected sender accounts, then prints
-// the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
+// the URLs and the demo API key and writes them to .outreach/dev.json. A child that exits after it
+// came up is started again after a growing pause (a database blip must not take the service down);
+// Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
 // The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,19 +28,54 @@ const { previousState, clockEpoch } = openLocalData({
   fresh: process.argv.slice(2).includes('--fresh'),
   timeScale: Number(timeScale),
 });
+// Every local server listens on loopback unless HOST says otherwise (e.g. HOST=0.0.0.0).
+const host = env.HOST ?? '127.0.0.1';
+const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+// Local webhook receivers listen on loopback; no other private address is opened. Both switches
+// can be overridden from the environment (WEBHOOK_ALLOW_PRIVATE_TARGETS=true opens every range).
+const webhookTargets = {
+  WEBHOOK_ALLOW_LOOPBACK_TARGETS: env.WEBHOOK_ALLOW_LOOPBACK_TARGETS ?? 'true',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'false',
+};
+/** Pauses before starting a crashed child again: doubling from 1 s up to 30 s. */
+const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+/** A child that stayed up this long is healthy again: its next crash restarts it after 1 s. */
+const STABLE_AFTER_MS = 60_000;
 
-const children = [];
+/** Running children by name; a restarted child replaces its predecessor. */
+const children = new Map();
+const restartTimers = new Set();
 let stopping = false;
 
 function run(name, script, args, extraEnv, ready) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, script), ...args], {
-      cwd: root,
-      env: { ...env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push({ name, child });
     let settled = false;
+    let crashes = 0;
+    const start = () => {
+      const child = spawn(process.execPath, [join(root, script), ...args], {
+        cwd: root,
+        env: { ...env, ...extraEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const startedAt = Date.now();
+      children.set(name, child);
+      console.log(`[${name}] started (pid ${child.pid})`);
+      pipeLines(child);
+      child.on('exit', (code, signal) => {
+        if (!settled) reject(new Error(`${name} exited before it was ready (${signal ?? code})`));
+        else if (!stopping) {
+          if (Date.now() - startedAt >= STABLE_AFTER_MS) crashes = 0;
+          const delay = RESTART_DELAYS_MS[Math.min(crashes, RESTART_DELAYS_MS.length - 1)];
+          crashes += 1;
+          console.error(`[${name}] exited (${signal ?? code}); restarting in ${delay / 1000} s`);
+          const timer = setTimeout(() => {
+            restartTimers.delete(timer);
+            if (!stopping) start();
+          }, delay);
+          restartTimers.add(timer);
+        }
+      });
+    };
     const onLine = (line) => {
       process.stdout.write(`[${name}] ${line}\n`);
       const match = !settled && ready?.(line);
@@ -47,22 +84,18 @@ function run(name, script, args, extraEnv, ready) {
         resolve(match);
       }
     };
-    for (const stream of [child.stdout, child.stderr]) {
-      let buffer = '';
-      stream.on('data', (chunk) => {
-        buffer += chunk;
-        const lines = buffer.split('\n');
-        buffer = lines.pop() ?? '';
-        lines.forEach(onLine);
-      });
-    }
-    child.on('exit', (code, signal) => {
-      if (!settled) reject(new Error(`${name} exited before it was ready (${signal ?? code})`));
-      else if (!stopping) {
-        console.error(`[${name}] exited (${signal ?? code}); stopping the service`);
-        void shutdown(1);
+    const pipeLines = (child) => {
+      for (const stream of [child.stdout, child.stderr]) {
+        let buffer = '';
+        stream.on('data', (chunk) => {
+          buffer += chunk;
+          const lines = buffer.split('\n');
+          buffer = lines.pop() ?? '';
+          lines.forEach(onLine);
+        });
       }
-    });
+    };
+    start();
     if (!ready) {
       settled = true;
       resolve(true);
@@ -138,7 +171,8 @@ async function shutdown(code = 0) {
   stopping = true;
   console.log('\nstopping...');
   recordStop(stateFile, clockEpoch);
-  for (const { child } of [...children].reverse()) {
+  for (const timer of restartTimers) clearTimeout(timer);
+  for (const child of [...children.values()].reverse()) {
     if (child.exitCode !== null) continue;
     child.kill('SIGTERM');
     await new Promise((resolve) => {
@@ -170,8 +204,8 @@ async function main() {
     );
     mongoUri = `${base.replace(/\/$/, '')}/outreach`;
   }
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const sandboxUrl = `http://${urlHost}:${sandboxPort}`;
+  const apiUrl = `http://${urlHost}:${apiPort}`;
   const clock = { TIME_SCALE: timeScale, CLOCK_EPOCH: clockEpoch };
   // The simulator's API key and the webhook secret are made for this run: nothing to configure,
   // and the ingestion route still refuses whoever does not hold the secret.
@@ -190,15 +224,17 @@ async function main() {
     WEBHOOK_URL: `${apiUrl}/provider-webhooks/unipile`,
     WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret',
     WEBHOOK_SECRET: webhookSecret,
+    HOST: host,
     ...clock,
   });
   await waitForHttp(`${sandboxUrl}/healthz`);
   await run('api', 'apps/api/dist/server.js', [], {
     PORT: String(apiPort),
+    HOST: host,
     MONGODB_URI: mongoUri,
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     PUBLIC_URL: apiUrl,
     ...provider,
+    ...webhookTargets,
     ...clock,
   });
   await waitForHttp(`${apiUrl}/readyz`);
@@ -212,7 +248,7 @@ async function main() {
   });
   await run('dispatcher', 'apps/dispatcher/dist/main.js', [], {
     MONGODB_URI: mongoUri,
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    ...webhookTargets,
     ...clock,
   });
 

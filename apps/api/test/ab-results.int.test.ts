@@ -1,6 +1,6 @@
 /**
- * The A/B results of campaign analytics on a real run: the API, the runner and the sandbox
- * network on one manual clock. Sixty leads get a one-step campaign with two message variants (the
+ * The A/B results of campaign analytics on a real run: the API, the runner and the Unipile
+ * simulator on one manual clock. Sixty leads get a one-step campaign with two message variants (the
  * rotation splits them 30/30); then three leads of variant A and twenty of variant B answer
  * through the sandbox, and the runner records the replies. The analytics must report exactly those
  * samples, the Wilson intervals and the z-test's p-value worked out apart from the service.
@@ -8,11 +8,12 @@
 import type { CampaignAnalytics, CampaignDetail } from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
 import {
-  createHttpNetwork,
+  createUnipileNetwork,
+  createUnipileSimulator,
+  forceInboundMessage,
+  type RunningUnipileSimulator,
+  type UnipileSimulator,
   createManualClock,
-  createSandboxNetwork,
-  type RunningSandbox,
-  type SandboxNetwork,
 } from '@outreach/network';
 import { createDbRunnerStore, createRunner, type Runner } from '@outreach/runner';
 import { pino } from 'pino';
@@ -33,15 +34,16 @@ const DAY = 24 * HOUR;
 const clock = createManualClock('2099-03-02T08:00:00.000Z');
 const app = useTestApp({ clock, dbClock: clock });
 
-let sandbox: SandboxNetwork;
-let running: RunningSandbox;
+let sandbox: UnipileSimulator;
+let running: RunningUnipileSimulator;
 let runner: Runner;
 let ws: TestWorkspace;
 let campaignId: string;
 
 beforeAll(async () => {
-  sandbox = createSandboxNetwork({
+  sandbox = createUnipileSimulator({
     clock,
+    apiKey: 'ab-results-key',
     seed: 'ab-results',
     alreadyConnectedProbability: 1,
     replyProbability: 0,
@@ -50,11 +52,11 @@ beforeAll(async () => {
   runner = createRunner(
     {
       store: createDbRunnerStore(app.db),
-      network: createHttpNetwork({ baseUrl: running.url, timeoutMs: 5_000 }),
+      network: createUnipileNetwork({ dsn: running.url, apiKey: 'ab-results-key', clock, timeoutMs: 5_000 }),
       clock,
       logger: pino({ level: 'silent' }),
     },
-    { runnerId: 'ab-results', concurrency: 4, eventPollMs: 0 },
+    { runnerId: 'ab-results', concurrency: 4, eventPollMs: 0, reconcilePollMs: 0 },
   );
   ws = await createWorkspace(app);
 });
@@ -110,7 +112,7 @@ it('reports each variant’s sample, Wilson interval and z-test against the best
   expect(byVariant('Variant B')).toHaveLength(30);
   const answering = [...byVariant('Variant A').slice(0, 3), ...byVariant('Variant B').slice(0, 20)];
   for (const action of answering) {
-    sandbox.state.forceInboundMessage(action.accountId, action.publicIdentifier, 'Sounds interesting');
+    forceInboundMessage(sandbox.state, action.accountId, action.publicIdentifier, 'Sounds interesting');
   }
   const replies = async () =>
     (await app.db.events.listRecentByType(asWorkspaceId(ws.workspaceId), 'message_received', 1000)).length;

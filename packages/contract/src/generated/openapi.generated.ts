@@ -225,7 +225,7 @@ export interface paths {
         /**
          * Campaign analytics
          * @description Totals, a breakdown per step and per variant, and a series per UTC day, over the window from
-         *     `startDate` to `endDate` (default: the last 30 days).
+         *     `startDate` to `endDate` (default: the last 30 days; at most 366 days, else 400).
          */
         get: operations["campaignAnalytics"];
         put?: never;
@@ -763,7 +763,8 @@ export interface paths {
         /**
          * Workspace analytics
          * @description Campaign counts by status, totals and a series per UTC day over every campaign matching the
-         *     filters, in the window from `startDate` to `endDate` (default: the last 30 days).
+         *     filters, in the window from `startDate` to `endDate` (default: the last 30 days; at most 366
+         *     days, else 400).
          */
         get: operations["workspaceAnalytics"];
         put?: never;
@@ -1360,10 +1361,19 @@ export interface components {
         /** @description A ratio from 0 to 1; 0 when its denominator is 0. */
         Rate: number;
         Count: number;
-        /** @description An ISO 8601 date (`YYYY-MM-DD`, a whole UTC day) or a date-time with an offset. */
+        /**
+         * @description An ISO 8601 date (`YYYY-MM-DD`, a whole UTC day) or a date-time with an offset, in the years
+         *     1970 to 9999 (anything else is refused with 400).
+         */
         IsoDateOrDateTime: string;
         /** @description An IANA time zone name such as `Europe/Berlin` or `UTC`. */
         TimeZone: string;
+        /**
+         * @description The one rule for custom variable names, on campaigns and on leads: letters, digits and
+         *     underscores, not starting with a digit, at most 64 characters, and none of the names every
+         *     JavaScript object already has (`__proto__`, `constructor`, `prototype`, `toString`, …). A
+         *     name breaking the rule is refused with 400 naming it; nothing is stored or dropped silently.
+         */
         VariableName: string;
         /**
          * @description Custom template variables, name to value. On a campaign the value is the default used when a lead
@@ -1378,9 +1388,10 @@ export interface components {
          *     `validation_failed`, `unauthorized`, `plan_required`, `not_found`, `campaign_not_active`,
          *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
-         *     `rate_limited` or `internal_error`. `details` carries structured data where it helps: for
-         *     `400` the list of `{ path, message }` problems, for `404` on ids sent in a body
-         *     `{ missingIds }`.
+         *     `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
+         *     `database_unavailable` or `internal_error`. `details` carries structured data where it helps:
+         *     for `400` the list of `{ path, message }` problems (at most 20), for `404` on ids sent in a
+         *     body `{ missingIds }`.
          */
         Error: {
             statusCode: number;
@@ -2675,6 +2686,28 @@ export interface components {
             };
         };
         /**
+         * @description The database cannot be reached right now (an outage, a failover). Nothing was changed, or the
+         *     change may be retried safely: retry after the `Retry-After` seconds. The typed client does so.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 503,
+                 *       "message": "the database is unreachable; retry later",
+                 *       "code": "database_unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description Delivered. Any `2xx` status counts; the body is ignored. Any other answer, a redirect, or no
          *     answer within 15 seconds is retried.
          */
@@ -2769,13 +2802,15 @@ export interface components {
          */
         BlockSort: "ASC" | "DESC";
         /**
-         * @description Only blocks whose public identifier contains this text (case-insensitive).
+         * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+         *     characters (NUL included) are refused with 400.
          * @example raman
          */
         BlockSearch: string;
         /**
          * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-         *     Must not be after `endDate`.
+         *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+         *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
          * @example 2025-06-01
          */
         StartDate: components["schemas"]["IsoDateOrDateTime"];
@@ -2847,7 +2882,8 @@ export interface operations {
                  */
                 status?: components["schemas"]["CampaignStatus"];
                 /**
-                 * @description Only campaigns whose name contains this text (case-insensitive).
+                 * @description Only campaigns whose name contains this text (case-insensitive). Control characters (NUL
+                 *     included) are refused with 400.
                  * @example fintech
                  */
                 search?: string;
@@ -2935,6 +2971,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCampaign: {
@@ -2981,6 +3018,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCampaign: {
@@ -3121,6 +3159,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCampaign: {
@@ -3158,6 +3197,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     pauseCampaign: {
@@ -3208,6 +3248,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startCampaign: {
@@ -3257,6 +3298,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addCampaignSenders: {
@@ -3366,6 +3408,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCampaignLeads: {
@@ -3450,6 +3493,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addLeads: {
@@ -3536,6 +3580,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeLeads: {
@@ -3623,6 +3668,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCampaignSequence: {
@@ -3691,6 +3737,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     campaignAnalytics: {
@@ -3698,7 +3745,8 @@ export interface operations {
             query?: {
                 /**
                  * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`.
+                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
                 startDate?: components["parameters"]["StartDate"];
@@ -3845,6 +3893,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCampaignBlockedLeads: {
@@ -3861,7 +3910,8 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive).
+                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+                 *     characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -3900,6 +3950,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     blockCampaignLeads: {
@@ -3969,6 +4020,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unblockCampaignLeads: {
@@ -4055,6 +4107,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addStep: {
@@ -4200,6 +4253,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateStep: {
@@ -4255,6 +4309,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteStep: {
@@ -4310,6 +4365,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addVariant: {
@@ -4412,6 +4468,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateVariant: {
@@ -4499,6 +4556,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteVariant: {
@@ -4573,6 +4631,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateLeadStatus: {
@@ -4623,6 +4682,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     tagLead: {
@@ -4692,6 +4752,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBlockedLeads: {
@@ -4708,7 +4769,8 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive).
+                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+                 *     characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -4740,6 +4802,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     blockLeads: {
@@ -4806,6 +4869,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unblockLeads: {
@@ -4887,6 +4951,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAccounts: {
@@ -4952,6 +5017,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAccount: {
@@ -5006,6 +5072,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccount: {
@@ -5039,6 +5106,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     connectAccount: {
@@ -5265,6 +5333,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAccountLimits: {
@@ -5336,6 +5405,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listConversations: {
@@ -5418,6 +5488,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getConversation: {
@@ -5500,6 +5571,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     markConversationRead: {
@@ -5554,6 +5626,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendMessage: {
@@ -5637,6 +5710,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     workspaceAnalytics: {
@@ -5644,7 +5718,8 @@ export interface operations {
             query?: {
                 /**
                  * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`.
+                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
                 startDate?: components["parameters"]["StartDate"];
@@ -5728,6 +5803,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     subscribeHook: {
@@ -5789,6 +5865,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listHooks: {
@@ -5847,6 +5924,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listHookDeliveries: {
@@ -5921,6 +5999,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recoverHookDeliveries: {
@@ -5981,6 +6060,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHookDelivery: {
@@ -6047,6 +6127,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retryHookDelivery: {
@@ -6129,6 +6210,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unsubscribeHook: {
@@ -6203,6 +6285,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     performList: {
@@ -6261,6 +6344,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveUnipileWebhook: {
