@@ -27,6 +27,11 @@ export interface ProviderSettings {
   network: ProviderNetworkPort | null;
   /** This API's address as the provider reaches it (the hosted-auth `notify_url` is built on it). */
   publicUrl: string;
+  /**
+   * The Unipile simulator (local runs, `NETWORK_PROVIDER=sandbox`): reconnecting an account
+   * registered directly restores its session there.
+   */
+  simulatorUrl?: string | undefined;
 }
 
 /** Everything the HTTP app needs from the outside; tests pass their own. */

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     network: providerNetworkFromConfig(config.provider, { clock }),
     // Filled in once the port is known when PUBLIC_URL is not set (local runs).
     publicUrl: config.PUBLIC_URL ?? '',
+    simulatorUrl: config.provider.NETWORK_PROVIDER === 'sandbox' ? config.provider.UNIPILE_DSN : undefined,
   };
   let shuttingDown = (): boolean => false;
   const app = createApp({

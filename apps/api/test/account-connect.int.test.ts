@@ -34,7 +34,7 @@ beforeAll(async () => {
     apiKey: 'sim-key',
     clock,
   });
-  options.provider = { webhookSecret: SECRET, network };
+  options.provider = { webhookSecret: SECRET, network, simulatorUrl: running.url };
 });
 afterAll(() => running.close());
 const app = useTestApp(options);
@@ -118,6 +118,24 @@ describe('an account connected through the provider', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.body.type).toBe('reconnect');
+  });
+});
+
+describe('an account registered directly (local runs on the simulator)', () => {
+  it("is disconnected by the simulator's status webhook, and reconnected at the simulator by the reconnect route", async () => {
+    const created = await ws.api.request<SenderAccount>('POST', '/v1/accounts', { json: { name: 'Direct' } });
+    const id = created.body.id;
+    sim.state.account(id);
+    sim.state.expireSession(id);
+    await sim.flush();
+    expect(await account(id)).toMatchObject({ status: 'disconnected', authenticated: false });
+
+    const answer = await ws.api.request<AccountReconnection>('POST', `/v1/accounts/${id}/reconnect`);
+    expect(answer.body).toMatchObject({
+      reconnectUrl: null,
+      account: { status: 'connected', authenticated: true },
+    });
+    expect(sim.state.account(id).status).toBe('OK');
   });
 });
 

@@ -148,6 +148,15 @@ describe('account status reports', () => {
     expect(events.filter((e) => (e.data as { accountId: string }).accountId === account.id)).toHaveLength(2);
   });
 
+  it('applies reports about an account registered directly, which the provider knows by its own id', async () => {
+    const account = await createAccount(ws.api);
+    expect((await post(accountStatus(account.id, 'CREDENTIALS'))).status).toBe(200);
+    expect(await app.db.senderAccounts.get(asWorkspaceId(ws.workspaceId), account.id)).toMatchObject({
+      status: 'disconnected',
+      authenticated: false,
+    });
+  });
+
   it('keeps a report about an account no sender holds yet in the inbox', async () => {
     expect((await post(accountStatus('uni_unknown', 'OK'))).status).toBe(200);
     expect(await app.db.providerEvents.countPending('uni_unknown')).toBe(1);

@@ -34,13 +34,16 @@ export interface ProviderStateResult {
   before: SenderAccount | null;
 }
 
-/** The sender account held by a provider account, whatever its workspace (unscoped by nature). */
+/**
+ * The sender account held by a provider account, whatever its workspace (unscoped by nature). An
+ * account registered directly (local runs on the simulator) is known to the provider by its own id.
+ */
 export async function findByProviderAccountId(
   records: ScopedModel<SenderAccountRecord>,
   providerAccountId: string,
 ): Promise<SenderAccount | null> {
   const record = await records.acrossWorkspaces
-    .findOne({ providerAccountId })
+    .findOne({ $or: [{ providerAccountId }, { _id: providerAccountId, providerAccountId: null }] })
     .lean<SenderAccountRecord>()
     .exec();
   return record ? toSenderAccount(record) : null;

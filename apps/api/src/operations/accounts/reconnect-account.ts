@@ -1,6 +1,6 @@
 import type { AccountReconnection } from '@outreach/contract';
 import type { Db, WorkspaceId } from '@outreach/db';
-import { createSandboxControlClient } from '@outreach/network';
+import { createSandboxControlClient, createUnipileSimControlClient } from '@outreach/network';
 import { HttpError } from '../../http/http-error.js';
 import { toApiAccount } from '../../mappers/account.mapper.js';
 import { requireProvider, signInLink } from './connect-account.js';
@@ -25,7 +25,7 @@ export async function reconnectAccount(
     const link = await signInLink(ctx, requireProvider(ctx.provider), current);
     return { account: toApiAccount(current), reconnectUrl: link.url };
   }
-  const account = await restoreSession(ctx, accountId, ctx.settings.sandboxUrl);
+  const account = await restoreSession(ctx, accountId, ctx.settings.sandboxUrl, ctx.provider?.simulatorUrl);
   return { account: toApiAccount(account), reconnectUrl: null };
 }
 
@@ -34,10 +34,19 @@ export async function restoreSession(
   ctx: { db: Db; workspaceId: WorkspaceId; clock: () => Date },
   accountId: string,
   sandboxUrl: string | undefined,
+  simulatorUrl?: string,
 ) {
-  if (sandboxUrl !== undefined) {
+  // Local runs: the simulated network (the Unipile simulator, or the older sandbox) restores the
+  // session of an account registered directly.
+  const control =
+    simulatorUrl !== undefined
+      ? createUnipileSimControlClient(simulatorUrl)
+      : sandboxUrl !== undefined
+        ? createSandboxControlClient(sandboxUrl)
+        : null;
+  if (control !== null) {
     try {
-      await createSandboxControlClient(sandboxUrl).reconnect(accountId);
+      await control.reconnect(accountId);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new HttpError(
