@@ -5,6 +5,7 @@ import {
   AI_TOOL_CATALOGUE,
   aiToolKeysIn,
   aiToolsFromKeys,
+  aiToolsFromSelection,
   assertVariantAiTools,
 } from './ai-tool.catalogue.js';
 import { DomainError } from './errors.js';
@@ -40,6 +41,19 @@ describe('AI tool catalogue', () => {
   it('refuses an unknown key, naming it', () => {
     expect(() => aiToolsFromKeys(['opening_line', 'horoscope'])).toThrow(/unknown AI tool: horoscope/);
     expect(codeOf(() => aiToolsFromKeys(['horoscope']))).toBe('unknown_ai_tool');
+  });
+
+  it('accepts tools named by key or as { key, name } with the catalogue name, and refuses a renamed one', () => {
+    expect(
+      aiToolsFromSelection([
+        'opening_line',
+        { key: 'company_hook', name: 'One-sentence company hook' },
+        { key: 'role_challenge' },
+      ]),
+    ).toHaveLength(3);
+    expect(() => aiToolsFromSelection([{ key: 'opening_line', name: 'Opener' }])).toThrow(
+      'aiTools: a tool\'s name comes from the catalogue: opening_line is "Personalised opening line"',
+    );
   });
 
   it('reads {{ai.<key>}} placeholders whatever the spacing and case of the prefix', () => {

@@ -44,6 +44,8 @@ export const AI_TOOL_CATALOGUE = [
 
 export type AiToolKey = (typeof AI_TOOL_CATALOGUE)[number]['key'];
 
+export const AI_TOOL_KEYS: readonly AiToolKey[] = AI_TOOL_CATALOGUE.map((tool) => tool.key);
+
 export function findAiTool(key: string): AiToolDefinition | undefined {
   return AI_TOOL_CATALOGUE.find((tool) => tool.key === key);
 }
@@ -67,6 +69,34 @@ export function aiToolsFromKeys(keys: readonly string[]): AiTool[] {
     });
   }
   return [...new Set(keys)].map((key) => ({ key, name: findAiTool(key)?.name ?? key }));
+}
+
+/** A tool as an API caller names it: its key, or `{ key, name? }` as variants list them. */
+export type AiToolSelection = string | { key: string; name?: string | undefined };
+
+/**
+ * The stored tools of a selection. A name, when given, must be the catalogue's name for the key, so
+ * a caller that renamed a tool learns that names are not theirs to set.
+ */
+export function aiToolsFromSelection(selection: readonly AiToolSelection[]): AiTool[] {
+  const keys = selection.map((item) => (typeof item === 'string' ? item : item.key));
+  const tools = aiToolsFromKeys(keys);
+  const renamed = selection.filter(
+    (item) => typeof item !== 'string' && item.name !== undefined && item.name !== findAiTool(item.key)?.name,
+  );
+  if (renamed.length > 0) {
+    const names = renamed.map(
+      (item) => typeof item !== 'string' && `${item.key} is "${findAiTool(item.key)?.name ?? ''}"`,
+    );
+    throw new DomainError(
+      'invalid_input',
+      `aiTools: a tool's name comes from the catalogue: ${names.join(', ')}`,
+      {
+        field: 'aiTools',
+      },
+    );
+  }
+  return tools;
 }
 
 /** A variant body may use `{{ai.<key>}}` only for tools enabled on that variant. */

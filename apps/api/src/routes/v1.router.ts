@@ -7,6 +7,7 @@ import { rateLimitPerApiKey } from '../http/rate-limit.middleware.js';
 import { createRouteHelper } from '../http/route.js';
 import type { OperationContext } from '../operations/context.js';
 import { accountRoutes } from './accounts.routes.js';
+import { aiToolRoutes } from './ai-tools.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { blockRoutes } from './blocks.routes.js';
 import { campaignRoutes } from './campaigns.routes.js';
@@ -60,6 +61,7 @@ export function v1Router(deps: AppDeps): V1Routes {
 
   campaignRoutes(route);
   sequenceRoutes(route);
+  aiToolRoutes(route);
   leadRoutes(route);
   blockRoutes(route);
   accountRoutes(route);

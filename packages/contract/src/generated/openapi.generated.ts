@@ -345,6 +345,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ai-tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the AI tools
+         * @description The catalogue of AI tools a variant can enable (`aiTools`). Each tool writes one short text
+         *     per lead from the lead's profile, used in a variant body as `{{ai.<key>}}`. With no language
+         *     model configured, or when the model fails, times out or the workspace's daily model budget is
+         *     used up, a tool produces nothing: its variable counts as missing, so the step sends its
+         *     `genericBody`, and a lead with neither is paused with `missing_variable`.
+         */
+        get: operations["listAiTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{id}/steps/{stepId}/variants": {
         parameters: {
             query?: never;
@@ -368,7 +392,8 @@ export interface paths {
         /**
          * Add a variant
          * @description Adds an enabled variant at the end of the rotation of a message or screener step. The body may
-         *     be left out or be `{}` for an empty variant. An edit that keeps losing to concurrent edits of
+         *     be left out or be `{}` for an empty variant. `aiTools` enables AI tools by key; a body that uses
+         *     `{{ai.<key>}}` for a tool it does not enable is refused with `400` (`ai_tool_not_enabled`). An edit that keeps losing to concurrent edits of
          *     the same sequence answers `409` (`version_conflict`) with nothing changed.
          */
         post: operations["addVariant"];
@@ -404,7 +429,9 @@ export interface paths {
         get?: never;
         /**
          * Update a variant
-         * @description Changes the template, the disabled flag or the ICP definition. At least one field. The last
+         * @description Changes the template, the disabled flag, the ICP definition or the enabled AI tools. At least
+         *     one field. The resulting body may use `{{ai.<key>}}` only for tools in the resulting `aiTools`
+         *     (`400`, `ai_tool_not_enabled`), so a tool still used by the body cannot be switched off alone. The last
          *     enabled variant of a step cannot be disabled. An edit that keeps losing to concurrent edits of
          *     the same sequence answers `409` (`version_conflict`) with nothing changed.
          */
@@ -1150,7 +1177,7 @@ export interface components {
          *     `validation_failed`, `unauthorized`, `plan_required`, `not_found`, `campaign_not_active`,
          *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
-         *     `rate_limited` or `internal_error`. `details` carries structured data where it helps: for
+         *     `unknown_ai_tool`, `ai_tool_not_enabled`, `rate_limited` or `internal_error`. `details` carries structured data where it helps: for
          *     `400` the list of `{ path, message }` problems, for `404` on ids sent in a body
          *     `{ missingIds }`.
          */
@@ -1280,14 +1307,58 @@ export interface components {
         };
         /**
          * @description A message template. `{{firstName}}`-style placeholders name a core variable (firstName,
-         *     lastName, name, companyName, headline, website, email, phone) or a custom variable. A variant
-         *     that cannot be rendered falls back to the step's `genericBody`; nothing is ever sent with a raw
-         *     placeholder in it.
+         *     lastName, name, companyName, headline, website, email, phone) or a custom variable.
+         *     `{{ai.<key>}}` names an AI tool's value, written per lead from the lead's profile (see
+         *     `GET /v1/ai-tools`); a variant body may use only the tools enabled in its `aiTools`, and a
+         *     `genericBody` may use none, because it is the fallback when a tool produces nothing. A variant
+         *     that cannot be rendered (a variable without a value, an AI tool without an answer) falls back
+         *     to the step's `genericBody`; nothing is ever sent with a raw placeholder in it.
          */
         TemplateBody: string;
+        /**
+         * @description An AI tool enabled on a variant: its `key` (the body uses it as `{{ai.<key>}}`) and its
+         *     catalogue `name`.
+         */
         AITool: {
             name: string;
             key: string;
+        };
+        /**
+         * @description The key of a tool of the AI tool catalogue (`GET /v1/ai-tools`).
+         * @enum {string}
+         */
+        AIToolKey: "opening_line" | "company_hook" | "role_challenge";
+        /**
+         * @description A tool to enable on a variant: its key, or an `AITool` object as variants return them (a
+         *     `name`, when given, must be the catalogue's name of that key).
+         */
+        AIToolSelection: components["schemas"]["AIToolKey"] | {
+            key: components["schemas"]["AIToolKey"];
+            name?: string;
+        };
+        /**
+         * @description The AI tools enabled on the variant, replacing the previous list; `[]` disables them all.
+         *     Duplicates collapse. Variants always answer with `{ name, key }` objects in the given order.
+         */
+        AIToolSelectionList: components["schemas"]["AIToolSelection"][];
+        AIToolDefinition: {
+            key: components["schemas"]["AIToolKey"];
+            name: string;
+            /** @description What the tool writes for each lead. */
+            description: string;
+            /**
+             * @description Longest value in characters. A longer answer is refused, not cut: the variable then counts
+             *     as missing and the step falls back to `genericBody`.
+             */
+            maxLength: number;
+            /** @description The placeholder to write in a variant body, e.g. `{{ai.opening_line}}`. */
+            variable: string;
+        };
+        AIToolPage: {
+            total: components["schemas"]["Count"];
+            offset: components["schemas"]["Count"];
+            limit: components["schemas"]["PageLimit"];
+            items: components["schemas"]["AIToolDefinition"][];
         };
         StepVariant: {
             id: components["schemas"]["VariantId"];
@@ -1372,12 +1443,14 @@ export interface components {
         /** @description The body may be left out or be `{}`, which creates an empty variant. */
         AddVariantRequest: {
             body?: components["schemas"]["TemplateBody"];
+            aiTools?: components["schemas"]["AIToolSelectionList"];
         };
         /** @description At least one field. `icpDefinitionRaw` null removes the definition. */
         UpdateVariantRequest: {
             body?: components["schemas"]["TemplateBody"];
             isDisabled?: boolean;
             icpDefinitionRaw?: string | null;
+            aiTools?: components["schemas"]["AIToolSelectionList"];
         };
         VariantList: {
             success: boolean;
@@ -3612,6 +3685,59 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["StepNotFound"];
             409: components["responses"]["SequenceEditConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAiTools: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records to skip.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "offset": 0,
+                     *       "limit": 50,
+                     *       "items": [
+                     *         {
+                     *           "key": "opening_line",
+                     *           "name": "Personalised opening line",
+                     *           "description": "One friendly opening sentence addressed to the lead.",
+                     *           "maxLength": 200,
+                     *           "variable": "{{ai.opening_line}}"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AIToolPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
