@@ -26,6 +26,10 @@ import { eventSchema, type EventRecord } from './event/event.schema.js';
 import { LeadLeaseRepository } from './lead/lead-lease.repository.js';
 import { LeadRepository } from './lead/lead.repository.js';
 import { leadSchema, type LeadRecord } from './lead/lead.schema.js';
+import { ModelAnswerRepository } from './model-answer/model-answer.repository.js';
+import { modelAnswerSchema, type ModelAnswerRecord } from './model-answer/model-answer.schema.js';
+import { ModelUsageRepository } from './model-usage/model-usage.repository.js';
+import { modelUsageSchema, type ModelUsageRecord } from './model-usage/model-usage.schema.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 import { rateLimitSchema, type RateLimitRecord } from './rate-limit/rate-limit.schema.js';
 import { AccountUsageRepository } from './sender-account/account-usage.repository.js';
@@ -77,6 +81,10 @@ export interface Db {
   events: EventRepository;
   deliveries: DeliveryRepository;
   rateLimits: RateLimitRepository;
+  /** The per-workspace daily language-model budget. */
+  modelUsage: ModelUsageRepository;
+  /** Language-model answers already paid for, per workspace. */
+  modelAnswers: ModelAnswerRepository;
   /** Creates the collections and every declared index (idempotent; run at start-up). */
   ensureIndexes(): Promise<void>;
   /**
@@ -115,6 +123,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     events: modelOf<EventRecord>(connection, 'Event', eventSchema),
     deliveries: modelOf<DeliveryRecord>(connection, 'Delivery', deliverySchema),
     rateLimits: modelOf<RateLimitRecord>(connection, 'RateLimit', rateLimitSchema),
+    modelUsage: modelOf<ModelUsageRecord>(connection, 'ModelUsage', modelUsageSchema),
+    modelAnswers: modelOf<ModelAnswerRecord>(connection, 'ModelAnswer', modelAnswerSchema),
   };
   const scoped = <T extends TenantRecord>(model: Model<T>) => new ScopedModel<T>(model);
   const leads = scoped(models.leads);
@@ -139,6 +149,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     events: new EventRepository(scoped(models.events), clock),
     deliveries: new DeliveryRepository(scoped(models.deliveries), clock),
     rateLimits: new RateLimitRepository(models.rateLimits),
+    modelUsage: new ModelUsageRepository(scoped(models.modelUsage)),
+    modelAnswers: new ModelAnswerRepository(scoped(models.modelAnswers), clock),
     async ensureIndexes() {
       // One collection at a time: index builds are the heaviest thing start-up does.
       const all: Array<Pick<Model<unknown>, 'createCollection' | 'createIndexes'>> = Object.values(models);

@@ -32,6 +32,8 @@ export * from './conversation/index.js';
 export * from './delivery/index.js';
 export * from './event/index.js';
 export * from './lead/index.js';
+export * from './model-answer/index.js';
+export * from './model-usage/index.js';
 export * from './rate-limit/index.js';
 export * from './sender-account/index.js';
 export * from './webhook-subscription/index.js';

@@ -8,10 +8,12 @@ export * from './openai/retry-policy.js';
 export * from './budget/budget-store.port.js';
 export * from './budget/memory-budget.store.js';
 export * from './budget/budgeted-model.js';
+export * from './budget/repository-budget.store.js';
 
 export * from './cache/completion-cache.port.js';
 export * from './cache/memory-completion.cache.js';
 export * from './cache/cached-model.js';
+export * from './cache/repository-completion.cache.js';
 export * from './cache/cache-key.js';
 
 export * from './features/decision-source.js';
