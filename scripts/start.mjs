@@ -75,7 +75,7 @@ function runOnce(script, args, extraEnv) {
   });
 }
 
-async function waitForHttp(url, timeoutMs = 20_000) {
+async function waitForHttp(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

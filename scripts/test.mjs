@@ -6,8 +6,12 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+console.log(`Node.js ${process.version}`);
 const args = process.argv.slice(2);
-const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', ...args], { cwd: root, stdio: 'inherit' });
+const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', ...args], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 let passed = 0;
 let failed = 0;
