@@ -8,6 +8,8 @@ export interface AppSettings {
   apiKeyCacheMs: number;
   /** Accept webhook URLs on private or loopback addresses (local runs and tests only). */
   allowPrivateWebhookTargets: boolean;
+  /** The sandbox network (local runs), where reconnecting an account restores its session. */
+  sandboxUrl?: string | undefined;
 }
 
 /** Everything the HTTP app needs from the outside; tests pass their own. */

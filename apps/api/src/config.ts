@@ -16,6 +16,11 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The sandbox network's base URL (local runs): reconnecting a sender account then re-establishes
+   * its session there directly. Without it, a reconnection only records that the session is back.
+   */
+  SANDBOX_URL: z.url().optional(),
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
   /**

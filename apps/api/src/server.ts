@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       apiKeyCacheMs: config.API_KEY_CACHE_MS,
       allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      sandboxUrl: config.SANDBOX_URL,
     },
     pingDatabase: databasePing(db),
     isShuttingDown: () => shuttingDown(),

@@ -242,6 +242,28 @@ describe('POST /v1/leads/{leadId}/tags', () => {
     expect((await leadsOf(campaign.id)).leads[0]?.tags).toEqual(['interested', 'meeting_booked']);
   });
 
+  it('shows the lead in the event as the lead list does: unknown names and URL are null, never ""', async () => {
+    const campaign = await createCampaign(ws.api);
+    await ws.api.post(`/v1/campaigns/${campaign.id}/leads`, { leads: [{ publicIdentifier: 'nameless' }] });
+    const listed = (await leadsOf(campaign.id)).leads[0] as Lead;
+    expect([listed.firstName, listed.lastName, listed.networkUrl]).toEqual([null, null, null]);
+
+    await ws.api.post(`/v1/leads/${listed.id}/tags`, { tag: 'interested' });
+
+    const events = await app.db.events.listRecentByType(
+      asWorkspaceId(ws.workspaceId),
+      'lead_tagged_interested',
+    );
+    const event = events.find((candidate) => candidate.data['leadId'] === listed.id);
+    expect(event?.data['lead']).toEqual({
+      id: listed.id,
+      publicIdentifier: 'nameless',
+      firstName: listed.firstName,
+      lastName: listed.lastName,
+      networkUrl: listed.networkUrl,
+    });
+  });
+
   it.each([
     ['matched', 'lead_status_matched'],
     ['discarded', 'lead_status_discarded'],

@@ -55,6 +55,48 @@ describe('a rate-limited sender account', () => {
   });
 });
 
+describe('two workers of one account when one of them is rate limited', () => {
+  it('sends nothing more for the account until the retry-after has passed', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 2, steps: [step('message', { bodies: ['Hello'] })] });
+    const { accountId, workspaceId } = scenario;
+    world.sandbox.state.faults.arm({
+      kind: 'rate_limit',
+      accountId,
+      operations: ['sendMessage'],
+      retryAfterMs: 2 * HOUR,
+    });
+    // The second lead's worker is let through its checks only once the first one's send was
+    // refused and the account's cool-down recorded.
+    const coolingDown = async () =>
+      (await world.db.senderAccounts.get(workspaceId, accountId))?.cooldownUntil !== null;
+    const network = networkWith(world.network, {
+      async getRelationship(input) {
+        if (input.publicIdentifier === 'lead-1') {
+          for (let tries = 0; !(await coolingDown()); tries += 1) {
+            if (tries > 2000) throw new Error('the first send was never refused');
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        }
+        return world.network.getRelationship(input);
+      },
+    });
+    const runner = world.runner(
+      { concurrency: 2, pacing: { minGapMinutes: 0, maxGapMinutes: 0 } },
+      { network },
+    );
+
+    await runner.runOnce();
+
+    expect(world.sandbox.state.faults.list()).toEqual([]);
+    expect(world.sandbox.state.log.list()).toEqual([]);
+    expect((await allLeads(world, scenario)).map((lead) => lead.internalStatus)).toEqual([
+      'sender_unavailable',
+      'sender_unavailable',
+    ]);
+  });
+});
+
 describe('a pending invitation looked at while the sender is rate limited', () => {
   it('stays pending, and its acceptance is still recognised', async () => {
     world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
@@ -106,7 +148,7 @@ describe('a sender account that loses its session', () => {
     }
 
     const account = await world.db.senderAccounts.get(scenario.workspaceId, accountId);
-    expect(account?.status).toBe('disconnected');
+    expect([account?.status, account?.authenticated]).toEqual(['disconnected', false]);
     const events = await eventsOf(world, scenario, 'network_account_disconnected');
     expect(events.map((event) => event.data)).toEqual([
       expect.objectContaining({ accountId, name: 'Sender 0', reason: 'cookie expired' }),

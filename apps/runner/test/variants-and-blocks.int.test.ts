@@ -62,6 +62,39 @@ describe('variant rotation', () => {
   });
 });
 
+describe('variant rotation with ICP-targeted traffic', () => {
+  it('splits the leads outside the ICP evenly over the general variants, however the others interleave', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 });
+    const message = step('message', { bodies: ['General 1', 'General 2', 'For fintech'] });
+    Object.assign(defined(message.variants?.[2], 'a third variant'), { icpDefinitionRaw: 'fintech' });
+    // Handled one at a time, alternating: retail, fintech, retail, fintech...
+    const leads = generatedLeads(8).map((lead, n) => ({
+      ...lead,
+      headline: n % 2 === 0 ? 'Buyer in retail' : 'Founder in fintech',
+    }));
+    const scenario = await seedScenario(world, { leads, steps: [message] });
+
+    await drive(
+      world,
+      scenario,
+      [world.runner({ concurrency: 1, pacing: { minGapMinutes: 0, maxGapMinutes: 0 } })],
+      {
+        until: allLeadsDone(world, scenario),
+      },
+    );
+
+    const sent = world.sandbox.state.log.list();
+    const retail = sent.filter((action) => Number(action.publicIdentifier.slice(5)) % 2 === 0);
+    expect(retail.map((action) => action.content)).toEqual([
+      'General 1',
+      'General 2',
+      'General 1',
+      'General 2',
+    ]);
+    expect(sent.filter((action) => action.content === 'For fintech')).toHaveLength(4);
+  });
+});
+
 describe('blocked leads', () => {
   it('sends nothing to leads blocked for the workspace or for the campaign before the start', async () => {
     world = await startWorld();

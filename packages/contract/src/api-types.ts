@@ -46,6 +46,7 @@ export type BlockResult = Schemas['BlockResult'];
 export type UnblockResult = Schemas['UnblockResult'];
 export type SenderAccount = Schemas['SenderAccount'];
 export type SenderAccountPage = Schemas['SenderAccountPage'];
+export type AccountReconnection = Schemas['AccountReconnection'];
 export type AccountLimits = Schemas['AccountLimits'];
 export type AccountUsage = Schemas['AccountUsage'];
 export type AccountStatus = Schemas['AccountStatus'];

@@ -41,6 +41,7 @@ const ENDPOINTS = [
   'GET /v1/accounts/{accountId}',
   'GET /v1/accounts/{accountId}/limits',
   'PATCH /v1/accounts/{accountId}/limits',
+  'POST /v1/accounts/{accountId}/reconnect',
   'GET /v1/conversations',
   'GET /v1/conversations/{conversationUrn}',
   'POST /v1/conversations/{conversationUrn}/mark-read',

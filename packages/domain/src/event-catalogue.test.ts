@@ -36,7 +36,7 @@ describe('the nine event types', () => {
     expect(Object.keys(sampleEvent(type, 'ws_1', now).data)).toEqual(fields);
   });
 
-  it('shows a lead as { id, publicIdentifier, firstName, lastName, networkUrl }', () => {
+  it('shows a lead as { id, publicIdentifier, firstName, lastName, networkUrl }, unknown text as null', () => {
     expect(EVENT_LEAD_FIELDS).toEqual(['id', 'publicIdentifier', 'firstName', 'lastName', 'networkUrl']);
     expect(
       toEventLead({
@@ -44,14 +44,15 @@ describe('the nine event types', () => {
         publicIdentifier: 'jane',
         firstName: 'Jane',
         lastName: null,
+        networkUrl: '',
         extra: 1,
       } as never),
     ).toEqual({
       id: 'led_1',
       publicIdentifier: 'jane',
       firstName: 'Jane',
-      lastName: '',
-      networkUrl: '',
+      lastName: null,
+      networkUrl: null,
     });
   });
 
@@ -87,6 +88,8 @@ describe('event ids', () => {
     expect(transitionKeys.leadTagged('led_1')).toBe('led_1');
     expect(transitionKeys.campaignCompleted('cmp_1', 3)).toBe('cmp_1:3');
     expect(transitionKeys.campaignWithoutLeads('cmp_1', 3)).toBe('cmp_1:3');
+    expect(transitionKeys.campaignWithoutLeads('cmp_1', 3, 2)).toBe('cmp_1:3:2');
+    expect(transitionKeys.campaignCompleted('cmp_1', 3, 2)).toBe('cmp_1:3:2');
     expect(transitionKeys.networkAccountDisconnected('acc_1', '2026-03-01T00:00:00.000Z')).toBe(
       'acc_1:2026-03-01T00:00:00.000Z',
     );

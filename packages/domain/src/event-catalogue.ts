@@ -9,13 +9,16 @@ import type { EventType, LeadTag } from './vocabulary.js';
 export const TAG_SOURCES = ['manual', 'screener'] as const;
 export type TagSource = (typeof TAG_SOURCES)[number];
 
-/** The lead as events show it. */
+/**
+ * The lead as events (and the API's lead summaries) show it. Profile text that is unknown is null,
+ * never '' (the data layer stores unknown text as '').
+ */
 export interface EventLead {
   id: string;
   publicIdentifier: string;
-  firstName: string;
-  lastName: string;
-  networkUrl: string;
+  firstName: string | null;
+  lastName: string | null;
+  networkUrl: string | null;
 }
 
 export interface ConnectionRequestAcceptedData {
@@ -133,8 +136,13 @@ export function toEventLead(lead: {
   return {
     id: lead.id,
     publicIdentifier: lead.publicIdentifier,
-    firstName: lead.firstName ?? '',
-    lastName: lead.lastName ?? '',
-    networkUrl: lead.networkUrl ?? '',
+    firstName: knownText(lead.firstName),
+    lastName: knownText(lead.lastName),
+    networkUrl: knownText(lead.networkUrl),
   };
+}
+
+/** Stored profile text as shown: '' (unknown) and missing are null. */
+export function knownText(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value === '' ? null : value;
 }

@@ -21,9 +21,15 @@ export const transitionKeys = {
   messageReceived: (messageId: string) => messageId,
   /** A lead gains a tag once (the tag is part of the event type). */
   leadTagged: (leadId: string) => leadId,
-  /** Once per activation: the data layer counts the starts of a campaign. */
-  campaignCompleted: (campaignId: string, activation: number) => `${campaignId}:${activation}`,
-  campaignWithoutLeads: (campaignId: string, activation: number) => `${campaignId}:${activation}`,
+  /**
+   * Once per real transition: `activation` counts the starts of the campaign, `generation` the
+   * times it was given waiting leads again (new leads, a lead set back to waiting, leads reopened
+   * for a new step) during that run; the data layer counts both.
+   */
+  campaignCompleted: (campaignId: string, activation: number, generation = 0) =>
+    generation === 0 ? `${campaignId}:${activation}` : `${campaignId}:${activation}:${generation}`,
+  campaignWithoutLeads: (campaignId: string, activation: number, generation = 0) =>
+    generation === 0 ? `${campaignId}:${activation}` : `${campaignId}:${activation}:${generation}`,
   /** Once per lost session: `session` names the connection that ended (e.g. when it began). */
   networkAccountDisconnected: (accountId: string, session: string | number) => `${accountId}:${session}`,
 } as const;

@@ -10,6 +10,7 @@ import {
   enabledVariants,
   pickByCounter,
   rotationCandidates,
+  rotationPoolKey,
   type IcpMatcher,
 } from './variant-rotation.rules.js';
 
@@ -102,6 +103,20 @@ describe('ICP-restricted candidate pools', () => {
       'for-cto-2',
       'for-cto',
     ]);
+  });
+});
+
+describe('rotationPoolKey', () => {
+  it('names the ICP pool and the general pool differently, each by its candidates in order', () => {
+    const variants = [
+      variant({ id: 'general', order: 0 }),
+      variant({ id: 'for-cto', order: 1, icpDefinitionRaw: 'cto' }),
+      variant({ id: 'for-cto-2', order: 2, icpDefinitionRaw: 'acme' }),
+    ];
+    const forCto = rotationCandidates(variants, cto, headlineMatcher);
+    const general = rotationCandidates(variants, designer, headlineMatcher);
+    expect(rotationPoolKey(forCto)).toBe('for-cto+for-cto-2');
+    expect(rotationPoolKey(forCto)).not.toBe(rotationPoolKey(general));
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Which variant a lead receives. Candidates are the step's enabled variants in rotation order. If
  * the lead matches the ICP definition of some of them, only those compete; otherwise the variants
- * without an ICP definition do. The pick is round-robin over the candidates by a per-step counter
- * that the data layer increments atomically, so traffic splits evenly and the same counter value
- * always gives the same variant.
+ * without an ICP definition do. The candidates a lead competes over form its pool; each pool of a
+ * step rotates on its own counter (`rotationPoolKey`), which the data layer increments atomically,
+ * so every pool splits evenly whatever the other pools' traffic, and the same counter value always
+ * gives the same variant.
  */
 import type { LeadProfile, VariantDef } from './model.types.js';
 
@@ -38,6 +39,15 @@ export function rotationCandidates(
   if (matched.length > 0) return matched;
   const general = enabled.filter((variant) => !hasIcp(variant));
   return general.length > 0 ? general : enabled;
+}
+
+/**
+ * Names a pool of candidates, for its rotation counter: the candidates' ids in rotation order. Leads
+ * matching a CTO variant and leads falling back to the general variants compete over different
+ * pools, and each pool's turns are its own.
+ */
+export function rotationPoolKey(candidates: readonly Pick<VariantDef, 'id'>[]): string {
+  return candidates.map((candidate) => candidate.id).join('+');
 }
 
 /** Round-robin pick: candidates[counter mod n]; null when there is no candidate. */

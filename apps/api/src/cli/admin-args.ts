@@ -7,6 +7,7 @@ export type AdminCommand =
   | { kind: 'apikey create'; workspaceId: string }
   | { kind: 'apikey revoke'; keyPrefix: string; workspaceId: string | undefined }
   | { kind: 'account create'; workspaceId: string; name: string; publicIdentifier: string | undefined }
+  | { kind: 'account reconnect'; workspaceId: string; accountId: string }
   | { kind: 'help' };
 
 export interface ParsedArgs {
@@ -25,13 +26,16 @@ commands:
   apikey create --workspace <ws_...>
   apikey revoke --key-prefix <prefix> [--workspace <ws_...>]
   account create --workspace <ws_...> --name <name> [--public-identifier <id>]
+  account reconnect --workspace <ws_...> --account <acc_...>
 
-MONGODB_URI names the database. --json prints machine-readable output.`;
+MONGODB_URI names the database; SANDBOX_URL the sandbox network, where account reconnect
+re-establishes the session. --json prints machine-readable output.`;
 
 const OPTIONS = {
   name: { type: 'string' },
   plan: { type: 'string' },
   workspace: { type: 'string' },
+  account: { type: 'string' },
   'key-prefix': { type: 'string' },
   'public-identifier': { type: 'string' },
   json: { type: 'boolean', default: false },
@@ -74,6 +78,15 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
           workspaceId: required(values.workspace, 'workspace'),
           name: required(values.name, 'name'),
           publicIdentifier: values['public-identifier'],
+        },
+        json,
+      };
+    case 'account reconnect':
+      return {
+        command: {
+          kind: verb,
+          workspaceId: required(values.workspace, 'workspace'),
+          accountId: required(values.account, 'account'),
         },
         json,
       };

@@ -9,6 +9,7 @@ import {
 import type { SenderAccount } from '@outreach/contract';
 import { toApiAccount } from '../mappers/account.mapper.js';
 import { registerAccount } from '../operations/accounts/create-account.js';
+import { restoreSession } from '../operations/accounts/reconnect-account.js';
 import type { AdminCommand } from './admin-args.js';
 
 export class AdminError extends Error {
@@ -19,12 +20,14 @@ export type AdminResult =
   | { kind: 'workspace created'; workspaceId: string; apiKey: string }
   | { kind: 'api key created'; apiKey: string; prefix: string }
   | { kind: 'api key revoked'; prefix: string; workspaceId: string; revokedAt: string }
-  | { kind: 'account created'; account: SenderAccount };
+  | { kind: 'account created'; account: SenderAccount }
+  | { kind: 'account reconnected'; account: SenderAccount };
 
 /** Runs one admin command against the database. */
 export async function runAdminCommand(
   db: Db,
   command: Exclude<AdminCommand, { kind: 'help' }>,
+  settings: { sandboxUrl?: string | undefined } = {},
 ): Promise<AdminResult> {
   switch (command.kind) {
     case 'workspace create': {
@@ -56,6 +59,19 @@ export async function runAdminCommand(
         },
       );
       return { kind: 'account created', account: toApiAccount(account) };
+    }
+    case 'account reconnect': {
+      const workspaceId = await existingWorkspace(db, command.workspaceId);
+      if (!(await db.senderAccounts.get(workspaceId, command.accountId)))
+        throw new AdminError(`sender account not found: ${command.accountId}`);
+      const account = await restoreSession(
+        { db, workspaceId, clock: () => new Date() },
+        command.accountId,
+        settings.sandboxUrl,
+      ).catch((error: unknown) => {
+        throw new AdminError(error instanceof Error ? error.message : String(error));
+      });
+      return { kind: 'account reconnected', account: toApiAccount(account) };
     }
   }
 }
@@ -102,6 +118,7 @@ export function jsonOutput(result: AdminResult): unknown {
     case 'api key revoked':
       return { prefix: result.prefix, workspaceId: result.workspaceId, revokedAt: result.revokedAt };
     case 'account created':
+    case 'account reconnected':
       return result.account;
   }
 }
@@ -117,5 +134,7 @@ export function textOutput(result: AdminResult): string {
       return `API key ${result.prefix} of ${result.workspaceId} revoked at ${result.revokedAt}`;
     case 'account created':
       return `sender account ${result.account.id} (${result.account.name}, ${result.account.publicIdentifier}) created, ${result.account.status}`;
+    case 'account reconnected':
+      return `sender account ${result.account.id} (${result.account.name}) reconnected, ${result.account.status}`;
   }
 }

@@ -35,7 +35,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   }
   const db = await (io.connect ?? connectDb)(uri);
   try {
-    const result = await runAdminCommand(db, command);
+    const result = await runAdminCommand(db, command, { sandboxUrl: io.env['SANDBOX_URL'] || undefined });
     io.out(json ? JSON.stringify(jsonOutput(result), null, 2) : textOutput(result));
     return 0;
   } catch (error) {

@@ -1,10 +1,6 @@
 import type { Lead, LeadSummary } from '@outreach/contract';
 import type { Lead as LeadEntity } from '@outreach/db';
-
-/** The data layer stores unknown profile text as ''; the API says null. */
-function text(value: string | null | undefined): string | null {
-  return value === undefined || value === null || value === '' ? null : value;
-}
+import { knownText as text, toEventLead } from '@outreach/domain';
 
 export function toApiLead(lead: LeadEntity): Lead {
   return {
@@ -32,12 +28,7 @@ export function toApiLead(lead: LeadEntity): Lead {
   };
 }
 
+/** The lead summary of conversations, and of webhook events: one mapping for both. */
 export function toLeadSummary(lead: LeadEntity): LeadSummary {
-  return {
-    id: lead.id,
-    publicIdentifier: lead.publicIdentifier,
-    firstName: text(lead.firstName),
-    lastName: text(lead.lastName),
-    networkUrl: text(lead.networkUrl),
-  };
+  return toEventLead(lead);
 }

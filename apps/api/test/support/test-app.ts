@@ -40,6 +40,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
       apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
       allowPrivateWebhookTargets: options.allowPrivateWebhookTargets ?? false,
+      sandboxUrl: options.sandboxUrl,
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
   });

@@ -11,8 +11,10 @@ import type { RunnerCampaign } from '../store/runner-store.port.js';
 /**
  * Looks at an active campaign's leads. With no lead left waiting, `campaign_without_leads` fires;
  * with none waiting or active either, `campaign_completed` fires and the campaign becomes
- * completed. Each event is keyed by the campaign's activation, so it fires once per start however
- * often (and by however many runners) the check runs. The event is written before the status
+ * completed. Each event is keyed by the campaign's activation and its leads' generation (how many
+ * times it was given waiting leads again), so it fires once per real transition however often (and
+ * by however many runners) the check runs: a campaign that runs out of leads, is given new ones and
+ * runs out again fires again. The event is written before the status
  * change, so a crash between the two repeats the (idempotent) write instead of losing the event.
  *
  * The check asks whether any lead is waiting (then whether any is active): one indexed read each
@@ -30,7 +32,7 @@ export async function detectCampaignCompletion(
   const review = reviewActiveCampaign(campaign.status, await leadPresence(ctx, campaign));
   const now = ctx.clock();
   for (const signal of review.signals) {
-    const memo = `${signal}:${campaign.id}:${campaign.activation}`;
+    const memo = `${signal}:${campaign.id}:${campaign.activation}:${campaign.leadsGeneration}`;
     if (recorded.has(memo)) continue;
     await recordSignal(ctx, campaign, signal, now);
     if (
@@ -66,7 +68,11 @@ async function recordSignal(
     await ctx.store.recordEvent({
       ...base,
       type: 'campaign_without_leads',
-      transitionKey: transitionKeys.campaignWithoutLeads(campaign.id, campaign.activation),
+      transitionKey: transitionKeys.campaignWithoutLeads(
+        campaign.id,
+        campaign.activation,
+        campaign.leadsGeneration,
+      ),
       data: { campaignId: campaign.id, name: campaign.name, detectedAt: now.toISOString() },
     });
     return;
@@ -75,7 +81,11 @@ async function recordSignal(
   await ctx.store.recordEvent({
     ...base,
     type: 'campaign_completed',
-    transitionKey: transitionKeys.campaignCompleted(campaign.id, campaign.activation),
+    transitionKey: transitionKeys.campaignCompleted(
+      campaign.id,
+      campaign.activation,
+      campaign.leadsGeneration,
+    ),
     data: {
       campaignId: campaign.id,
       name: campaign.name,

@@ -1,4 +1,4 @@
-import type { ActionType, CappedAction } from '@outreach/domain';
+import { isSenderUsable, type ActionType, type CappedAction } from '@outreach/domain';
 import { idempotencyKey } from '@outreach/network';
 import {
   certainlyNotExecuted,
@@ -60,6 +60,14 @@ export async function performAction<T>(
     return held(handBack);
   }
 
+  // A rate limit another worker met since this lead was judged holds here too: the account is
+  // read again right before the call, after the pacing gate and the cap were taken.
+  const heldUntil = await senderHeldUntil(run);
+  if (heldUntil !== null) {
+    await releaseCapacity(run, slots);
+    return held(postponeIntoWorkingHours(campaign, heldUntil, 'sender_unavailable'));
+  }
+
   const prepared = await spec.prepare();
   if (!prepared.ok) {
     await releaseCapacity(run, slots);
@@ -81,6 +89,15 @@ export async function performAction<T>(
     await applyAccountEffects(run, failure);
     return { kind: 'failed', failure };
   }
+}
+
+/** When the sender, read again now, can act again (its cool-down's end, or a recheck); null if now. */
+async function senderHeldUntil(run: StepRun): Promise<Date | null> {
+  const { ctx, account } = run;
+  const now = ctx.clock();
+  const sender = await ctx.store.getAccount(account.workspaceId, account.id);
+  if (sender === null || !isSenderUsable(sender)) return new Date(now.getTime() + ctx.options.recheckMs);
+  return sender.cooldownUntil !== null && sender.cooldownUntil > now ? sender.cooldownUntil : null;
 }
 
 function held<T>(verdict: LeadVerdict): ActionAttempt<T> {

@@ -70,11 +70,15 @@ export async function applyAccountEffects(run: StepRun, failure: NetworkFailure)
 /**
  * The lead's fate after a failed network call. Failures that certainly did nothing drop the pending
  * idempotency key (the next try is a new attempt, paced and counted again); a transient failure keeps
- * it, so the retry is answered from the provider's memory if the first call did act.
+ * it, so the retry is answered from the provider's memory if the first call did act. A key resumed
+ * from an attempt whose outcome is still unknown is kept whatever this call answered: a refusal of
+ * the retry (a rate limit, a lost session, no connection) says nothing of what the first call did,
+ * and only a retry with the same key can learn it without acting twice.
  */
 export function verdictForFailure(run: StepRun, failure: NetworkFailure): LeadVerdict {
   const { ctx, campaign, lead, now } = run;
   const later = (ms: number) => new Date(now.getTime() + ms);
+  const fresh = resumedKey(run) === null ? forgetPendingAction : keepPendingAction;
   switch (failure.kind) {
     case 'rate_limited':
       return fresh(postponeIntoWorkingHours(campaign, later(failure.retryAfterMs), 'sender_unavailable'));
@@ -100,6 +104,10 @@ export function verdictForFailure(run: StepRun, failure: NetworkFailure): LeadVe
   }
 }
 
-function fresh(verdict: LeadVerdict): LeadVerdict {
+function forgetPendingAction(verdict: LeadVerdict): LeadVerdict {
   return verdict.kind === 'postpone' ? { ...verdict, clearPendingAction: true } : verdict;
+}
+
+function keepPendingAction(verdict: LeadVerdict): LeadVerdict {
+  return verdict;
 }

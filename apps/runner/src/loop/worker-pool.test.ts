@@ -102,3 +102,38 @@ describe('drainWithWorkers completion', () => {
     expect(finished.sort()).toEqual([0, 1, 2]);
   });
 });
+
+describe('drainWithWorkers when a claim fails (the database gone)', () => {
+  it('rejects with that failure only once every running handler has finished, claiming no more', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const outage = new Error('database unreachable');
+    let claims = 0;
+    const finished: number[] = [];
+    const drained = drainWithWorkers({
+      concurrency: 4,
+      budget: 100,
+      claim: async () => {
+        claims += 1;
+        if (claims === 1) return 1;
+        throw outage;
+      },
+      handle: async (item) => {
+        await gate;
+        finished.push(item);
+      },
+      isStopping: () => false,
+    });
+    const settled = drained.then(
+      () => 'resolved',
+      (error: unknown) => ({ error, finishedThen: [...finished] }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    open();
+
+    expect(await settled).toEqual({ error: outage, finishedThen: [1] });
+    expect(claims).toBe(2);
+  });
+});

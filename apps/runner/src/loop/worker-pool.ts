@@ -16,17 +16,28 @@ export interface DrainOptions<T> {
   isStopping: () => boolean;
 }
 
-/** Resolves to the number of items handled. */
+/**
+ * Resolves to the number of items handled. A failing claim or handler (the database gone, say)
+ * stops further claims; every worker already running is still awaited, and the first failure is
+ * then thrown, so no worker's failure goes unobserved.
+ */
 export async function drainWithWorkers<T>(options: DrainOptions<T>): Promise<number> {
   const limit = Math.max(1, options.concurrency);
   let claims = 0;
   let handled = 0;
   let exhausted = false;
+  const failures: unknown[] = [];
   const workers: Promise<void>[] = [];
 
-  const canClaim = () => !exhausted && !options.isStopping() && claims < options.budget;
+  const canClaim = () =>
+    !exhausted && failures.length === 0 && !options.isStopping() && claims < options.budget;
   const spawn = () => {
-    if (workers.length < limit && canClaim()) workers.push(worker());
+    if (workers.length < limit && canClaim())
+      workers.push(
+        worker().catch((error: unknown) => {
+          failures.push(error);
+        }),
+      );
   };
   async function worker(): Promise<void> {
     while (canClaim()) {
@@ -49,5 +60,6 @@ export async function drainWithWorkers<T>(options: DrainOptions<T>): Promise<num
     awaited = workers.length;
     await Promise.all(batch);
   }
+  if (failures.length > 0) throw failures[0];
   return handled;
 }

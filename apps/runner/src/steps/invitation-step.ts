@@ -63,7 +63,39 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
     variantId: null,
     at: sentAt,
   });
+  // A resumed invitation went out in an earlier attempt; its acceptance may have been reported
+  // while the lead was not yet marked pending (the event poll then had nothing to wake). The
+  // relationship says whether it was.
+  if (resumedKey(run) !== null) return resolveResumedInvitation(run, sentAt);
   return awaitingAcceptance(campaign, sentAt);
+}
+
+/**
+ * A resumed invitation is out since `sentAt`: accepted already, the step completes now; otherwise
+ * the lead waits for the acceptance, marked pending. When the look itself fails, the lead is marked
+ * pending and looked at again soon rather than at the invitation's expiry, since an acceptance
+ * reported before it was marked may be the only one there will be.
+ */
+async function resolveResumedInvitation(run: StepRun, sentAt: Date): Promise<LeadVerdict> {
+  const { ctx, campaign, step, lead, account, now } = run;
+  const relationship = await networkRead(run, () =>
+    ctx.network.getRelationship({ accountId: account.id, publicIdentifier: lead.publicIdentifier }),
+  );
+  if (relationship.ok && relationship.value === 'connected') {
+    await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: now });
+    return stepCompleted(campaign, lead.currentStep, now);
+  }
+  const pending = awaitingAcceptance(campaign, sentAt);
+  if (relationship.ok || pending.kind !== 'settle') return pending;
+  const recheckAt = new Date(now.getTime() + ctx.options.recheckMs);
+  const { nextActionAt } = pending.settlement;
+  return {
+    kind: 'settle',
+    settlement: {
+      ...pending.settlement,
+      nextActionAt: nextActionAt !== null && nextActionAt < recheckAt ? nextActionAt : recheckAt,
+    },
+  };
 }
 
 /**

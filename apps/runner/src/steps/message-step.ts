@@ -4,6 +4,7 @@ import {
   LEAD_OUTCOMES,
   pickByCounter,
   rotationCandidates,
+  rotationPoolKey,
 } from '@outreach/domain';
 import type { SendMessageResult } from '@outreach/network';
 import { endIn, postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
@@ -86,7 +87,8 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
 
 /**
  * The variant this lead gets at this step: the one already assigned (a retry), else the next turn
- * of the step's atomic rotation counter over the lead's candidates. Null when the step has no
+ * of the atomic rotation counter of the lead's pool of candidates (each pool of the step takes
+ * turns of its own, so ICP-matched traffic does not skew the split of the general variants). Null when the step has no
  * enabled variant (the generic body is then the message).
  */
 async function assignedVariant(run: StepRun): Promise<string | null> {
@@ -95,6 +97,11 @@ async function assignedVariant(run: StepRun): Promise<string | null> {
   if (assigned !== undefined && step.variants.some((variant) => variant.id === assigned)) return assigned;
   if (enabledVariants(step.variants).length === 0) return null;
   const candidates = rotationCandidates(step.variants, lead, ctx.icpMatcher);
-  const turn = await ctx.store.nextRotation(lead.workspaceId, campaign.id, step.id);
+  const turn = await ctx.store.nextRotation(
+    lead.workspaceId,
+    campaign.id,
+    step.id,
+    rotationPoolKey(candidates),
+  );
   return pickByCounter(candidates, turn)?.id ?? null;
 }

@@ -35,8 +35,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       const campaign = await db.campaigns.get(ws(workspaceId), campaignId);
       return campaign === null ? null : toRunnerCampaign(campaign);
     },
-    nextRotation: (workspaceId, campaignId, stepId) =>
-      db.campaigns.nextRotation(ws(workspaceId), campaignId, stepId),
+    nextRotation: (workspaceId, campaignId, stepId, pool) =>
+      db.campaigns.nextRotation(ws(workspaceId), campaignId, stepId, pool),
     hasLeadWithStatus: (workspaceId, campaignId, statuses) =>
       db.leads.existsWithStatus(ws(workspaceId), campaignId, statuses),
     countLeadsByStatus: (workspaceId, campaignId) => db.leads.countByStatus(ws(workspaceId), campaignId),
@@ -80,6 +80,9 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     async setLeadStateIf(workspaceId, leadId, seen, change) {
       const lead = await db.leads.setStatusIf(ws(workspaceId), leadId, seen, change);
       return lead === null ? null : toRunnerLead(lead);
+    },
+    async fillLeadProfile(workspaceId, leadId, profile) {
+      await db.leads.fillEmptyProfile(ws(workspaceId), leadId, profile);
     },
     async addLeadTag(workspaceId, leadId, tag) {
       return (await db.leads.addTag(ws(workspaceId), leadId, tag)).added;
@@ -215,6 +218,7 @@ export function toRunnerCampaign(campaign: Campaign): RunnerCampaign {
     networkAccounts: campaign.networkAccounts,
     steps: campaign.steps.map((step) => ({ ...step, variants: step.variants ?? [] })),
     activation: campaign.activation,
+    leadsGeneration: campaign.leadsGeneration,
   };
 }
 

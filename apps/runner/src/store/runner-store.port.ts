@@ -35,6 +35,11 @@ export interface RunnerCampaign {
   steps: readonly StepDef[];
   /** How many times the campaign was started; names the activation in event transition keys. */
   activation: number;
+  /**
+   * How many times the campaign was given waiting leads again in its life: with `activation`, names
+   * each transition to "no lead waiting" in event transition keys.
+   */
+  leadsGeneration: number;
 }
 
 export interface RunnerLead extends LeadProfile {
@@ -168,11 +173,22 @@ export interface QueuedMessage {
   attempts: number;
 }
 
+/** Profile text seen on the network, for the lead's fields that are still empty. */
+export type LeadProfileFill = Partial<
+  Record<
+    'networkUrl' | 'firstName' | 'lastName' | 'name' | 'headline' | 'companyName' | 'summary',
+    string | null
+  >
+>;
+
 export interface RunnerStore {
   listActiveCampaigns(): Promise<RunnerCampaign[]>;
   getCampaign(workspaceId: string, campaignId: string): Promise<RunnerCampaign | null>;
-  /** The step's next round-robin position (atomic, distinct for concurrent callers). */
-  nextRotation(workspaceId: string, campaignId: string, stepId: string): Promise<number>;
+  /**
+   * The next round-robin position of one pool of the step's variants (`rotationPoolKey` of the
+   * candidates): atomic, distinct for concurrent callers, each pool counted on its own.
+   */
+  nextRotation(workspaceId: string, campaignId: string, stepId: string, pool: string): Promise<number>;
   /** Whether any lead of the campaign is in one of `statuses` (one indexed read, no count). */
   hasLeadWithStatus(
     workspaceId: string,
@@ -216,6 +232,8 @@ export interface RunnerStore {
   ): Promise<RunnerLead | null>;
   /** True only for the call that added the tag. */
   addLeadTag(workspaceId: string, leadId: string, tag: LeadTag): Promise<boolean>;
+  /** Fills in the lead's empty profile fields with these values; what is stored stays. */
+  fillLeadProfile(workspaceId: string, leadId: string, profile: LeadProfileFill): Promise<void>;
   isBlocked(workspaceId: string, campaignId: string, publicIdentifier: string): Promise<boolean>;
 
   getAccount(workspaceId: string, accountId: string): Promise<RunnerAccount | null>;

@@ -586,6 +586,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/reconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Sender account id.
+                 * @example acc_6650a2b7d41c9e8f2a3b5c21
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconnect a sender account
+         * @description Reconnects an account whose session with the network was lost (`status: disconnected`,
+         *     `authenticated: false`). With the sandbox network (local runs) the session is re-established
+         *     directly and the answer is the reconnected account, `connected` and `authenticated`; its leads
+         *     that waited for it (`sender_unavailable`) are made due at once. Reconnecting a connected
+         *     account changes nothing. Registering the account again with `POST /v1/accounts` stays refused:
+         *     this is the way back. A provider whose accounts sign in through a hosted page answers with that
+         *     page in `reconnectUrl` instead; it is null when the session was re-established directly.
+         */
+        post: operations["reconnectAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/limits": {
         parameters: {
             query?: never;
@@ -1626,7 +1658,11 @@ export interface components {
             name: string;
             publicIdentifier: components["schemas"]["PublicIdentifier"];
             status: components["schemas"]["AccountStatus"];
-            /** @description The account holds a valid session with the network. */
+            /**
+             * @description The account holds a valid session with the network: false from the moment the network
+             *     reports the session lost (`status` becomes `disconnected`) until it is restored
+             *     (`POST /v1/accounts/{accountId}/reconnect`).
+             */
             authenticated: boolean;
             /** @description The workspace lets the account send. Only authenticated, active accounts can be assigned to campaigns. */
             active: boolean;
@@ -1637,6 +1673,14 @@ export interface components {
             /** @description Set after the network answered "rate limited"; the account takes no action before it. */
             cooldownUntil: components["schemas"]["Timestamp"] | null;
             createdAt: components["schemas"]["Timestamp"];
+        };
+        AccountReconnection: {
+            account: components["schemas"]["SenderAccount"];
+            /**
+             * @description The hosted sign-in page to open when the provider reconnects accounts that way; null when
+             *     the session was re-established directly (the sandbox network).
+             */
+            reconnectUrl: string | null;
         };
         SenderAccountPage: {
             total: components["schemas"]["Count"];
@@ -4392,6 +4436,79 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    reconnectAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Sender account id.
+                 * @example acc_6650a2b7d41c9e8f2a3b5c21
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account after the reconnection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *         "name": "Maya Chen",
+                     *         "publicIdentifier": "maya-chen",
+                     *         "status": "connected",
+                     *         "authenticated": true,
+                     *         "active": true,
+                     *         "timezone": "Europe/Berlin",
+                     *         "inmailAllowed": false,
+                     *         "limits": {
+                     *           "invitationsPerDay": 20,
+                     *           "invitationsPerWeek": 100,
+                     *           "messagesPerDay": 50,
+                     *           "inmailsPerDay": 20,
+                     *           "profileVisitsPerDay": 80
+                     *         },
+                     *         "cooldownUntil": null,
+                     *         "createdAt": "2025-06-01T09:00:00.000Z"
+                     *       },
+                     *       "reconnectUrl": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountReconnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AccountNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            /** @description The network could not restore the session now; nothing was changed. Try again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "the sandbox network could not restore the session of acc_6650a2b7d41c9e8f2a3b5c21: fetch failed",
+                     *       "code": "network_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAccountLimits: {

@@ -28,6 +28,7 @@ export const createAccountBody = z.strictObject({
 
 export const getAccountParams = accountIdParams;
 export const getAccountLimitsParams = accountIdParams;
+export const reconnectAccountParams = accountIdParams;
 
 export const updateAccountLimitsParams = accountIdParams;
 export const updateAccountLimitsBody = accountLimitsInput.refine(hasAnyField, {

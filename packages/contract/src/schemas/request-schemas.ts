@@ -56,6 +56,7 @@ export const requestSchemas = {
   createAccount: { body: account.createAccountBody },
   getAccount: { params: account.getAccountParams },
   getAccountLimits: { params: account.getAccountLimitsParams },
+  reconnectAccount: { params: account.reconnectAccountParams },
   updateAccountLimits: { params: account.updateAccountLimitsParams, body: account.updateAccountLimitsBody },
 
   listConversations: { query: conversation.listConversationsQuery },

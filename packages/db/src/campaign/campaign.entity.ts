@@ -49,6 +49,8 @@ export interface Campaign {
   steps: Step[];
   version: number;
   activation: number;
+  /** How many times the campaign was given waiting leads again (see the record's field). */
+  leadsGeneration: number;
 }
 
 function hasVariants(type: StepType): boolean {
@@ -109,5 +111,6 @@ export function toCampaign(record: CampaignRecord): Campaign {
     steps: (record.steps ?? []).map((step, order) => toStep(step, order, rotationCounters)),
     version: record.version,
     activation: record.activation,
+    leadsGeneration: record.leadsGeneration ?? 0,
   };
 }

@@ -1,7 +1,7 @@
 /** Campaign storage: defaults, lists, conditional transitions, versioned sequence edits, rotation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, StatusConflictError, VersionConflictError } from '../common/db-errors.js';
-import type { WorkspaceId } from '../common/public-ids.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
 import { newWorkspace, step } from '../testing/fixtures.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
 import { must } from '../testing/must.js';
@@ -199,6 +199,22 @@ describe('sequence edits', () => {
     expect(await t.db.campaigns.nextRotation(ws, campaign.id, message.id)).toBe(20);
     await expect(
       t.db.campaigns.nextRotation(ws, campaign.id, 'stp_000000000000000000000000'),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('counts each pool of variants of a step on its own, and every pick of the step as a whole', async () => {
+    const message = step('message');
+    const campaign = await t.db.campaigns.create(ws, { name: 'Rotation pools' });
+    await t.db.campaigns.replaceSequence(ws, campaign.id, { expectedVersion: 0, steps: [message] });
+    const general = `${newId('variant')}+${newId('variant')}`;
+    const targeted = newId('variant');
+    const turns = [];
+    for (const pool of [general, targeted, general, targeted, general])
+      turns.push(await t.db.campaigns.nextRotation(ws, campaign.id, message.id, pool));
+    expect(turns).toEqual([0, 0, 1, 1, 2]);
+    expect((await t.db.campaigns.get(ws, campaign.id))?.steps[0]?.rotationCounter).toBe(5);
+    await expect(
+      t.db.campaigns.nextRotation(ws, campaign.id, message.id, 'not.a.pool'),
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 });

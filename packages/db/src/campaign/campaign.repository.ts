@@ -208,19 +208,35 @@ export class CampaignRepository {
   }
 
   /**
-   * The step's next round-robin position: an atomic `$inc` returning the value before it, so
-   * concurrent picks get distinct, consecutive positions and traffic splits evenly.
+   * The next round-robin position of one pool of the step's variants (`pool`: the candidates' ids
+   * joined by `+`, as `rotationPoolKey` names them; the step's whole traffic when omitted). An
+   * atomic `$inc` returning the value before it, so concurrent picks get distinct, consecutive
+   * positions and every pool splits evenly whatever the traffic of the others. The step's own
+   * counter (its `rotationCounter`, every pick of the step) moves with it.
    */
-  async nextRotation(workspaceId: WorkspaceId, id: string, stepId: string): Promise<number> {
+  async nextRotation(workspaceId: WorkspaceId, id: string, stepId: string, pool?: string): Promise<number> {
     if (!isId('step', stepId)) throw new NotFoundError('step', [stepId]);
-    const path = `rotationCounters.${stepId}`;
+    if (pool !== undefined && !pool.split('+').every((variantId) => isId('variant', variantId)))
+      throw new NotFoundError('variant', [pool]);
+    const poolPath = pool === undefined ? null : `rotationPools.${stepId}:${pool}`;
     const record = await this.records.findOneAndUpdate(
       workspaceId,
       { _id: id, 'steps._id': stepId },
-      { $inc: { [path]: 1 } },
+      { $inc: { [`rotationCounters.${stepId}`]: 1, ...(poolPath === null ? {} : { [poolPath]: 1 }) } },
     );
     if (!record) throw new NotFoundError('step', [stepId]);
-    return (record.rotationCounters[stepId] ?? 1) - 1;
+    const after =
+      pool === undefined ? record.rotationCounters[stepId] : record.rotationPools?.[`${stepId}:${pool}`];
+    return (after ?? 1) - 1;
+  }
+
+  /**
+   * Counts that the campaign was given waiting leads (added, set back to waiting, reopened): the
+   * next time it has none waiting is a new transition. Called after the leads were written, so a
+   * runner that saw them run out before the count moved fires again once it has moved.
+   */
+  async countWaitingLeadsGiven(workspaceId: WorkspaceId, id: string): Promise<void> {
+    await this.records.updateOne(workspaceId, { _id: id }, { $inc: { leadsGeneration: 1 } });
   }
 
   async countByStatus(workspaceId: WorkspaceId): Promise<Record<CampaignStatus, number>> {

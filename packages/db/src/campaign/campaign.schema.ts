@@ -62,10 +62,23 @@ export interface CampaignRecord {
    * runner in the meantime.
    */
   rotationCounters: Record<string, number>;
+  /**
+   * Rotation counters by pool of variants (`<stepId>:<variant ids joined by +>`): each set of
+   * candidates a lead can compete over (the variants for an ICP, the general ones) takes turns of
+   * its own. Absent on campaigns stored before pools had counters.
+   */
+  rotationPools?: Record<string, number>;
   /** Bumped by every sequence edit: edits are conditional on the version they were based on. */
   version: number;
   /** How many times the campaign was started; names the run in `campaign_completed` event keys. */
   activation: number;
+  /**
+   * How many times the campaign was given waiting leads again (leads added, a lead set back to
+   * waiting, finished leads reopened for a new step): with `activation`, it names each transition
+   * to "no lead waiting", so `campaign_without_leads` fires once per transition. Absent on
+   * campaigns stored before it was counted (0).
+   */
+  leadsGeneration?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -130,8 +143,10 @@ export const campaignSchema = new Schema<CampaignRecord>(
     networkAccounts: { type: [String], default: [] },
     steps: { type: [stepSchema], default: [] },
     rotationCounters: { type: Map, of: Number, default: {} },
+    rotationPools: { type: Map, of: Number, default: {} },
     version: { type: Number, required: true },
     activation: { type: Number, required: true },
+    leadsGeneration: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

@@ -173,6 +173,8 @@ export class ScopedModel<T extends TenantRecord> {
       .findOneAndUpdate(this.scope(workspaceId, filter), update, {
         returnDocument: options.returnDocument ?? 'after',
         upsert: options.upsert ?? false,
+        // An update given as an aggregation pipeline (an array) computes fields from the stored ones.
+        updatePipeline: Array.isArray(update),
         ...(options.sort ? { sort: options.sort } : {}),
       })
       .lean<T>()

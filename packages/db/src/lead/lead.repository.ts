@@ -5,7 +5,12 @@ import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toLead, type Lead } from './lead.entity.js';
-import { LEAD_PROFILE_FIELDS, type LeadProfile, type LeadRecord } from './lead.schema.js';
+import {
+  LEAD_PROFILE_FIELDS,
+  type LeadProfile,
+  type LeadProfileField,
+  type LeadRecord,
+} from './lead.schema.js';
 import { withCompletion } from './lead-completion.js';
 import { adjustAfterStepDelete, adjustAfterStepInsert } from './lead-progress.js';
 
@@ -171,6 +176,43 @@ export class LeadRepository {
       { limit: 1 },
     );
     return found.length > 0;
+  }
+
+  /**
+   * Fills in the lead's empty profile fields from what the network showed of the profile: a field
+   * the user gave (or an earlier visit filled) is never overwritten, and empty values change
+   * nothing. One pipeline update, so each field is judged on the stored lead. Returns the lead.
+   */
+  async fillEmptyProfile(
+    workspaceId: WorkspaceId,
+    id: string,
+    seen: Partial<Record<LeadProfileField, string | null>>,
+  ): Promise<Lead | null> {
+    const fill: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(seen)) {
+      if (!LEAD_PROFILE_FIELDS.includes(field as LeadProfileField)) continue;
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      const stored = `$${field}`;
+      fill[field] = { $cond: [{ $in: [{ $ifNull: [stored, ''] }, ['']] }, value.trim(), stored] };
+    }
+    if (Object.keys(fill).length === 0) return this.get(workspaceId, id);
+    const record = await this.records.findOneAndUpdate(workspaceId, { _id: id }, [
+      { $set: { ...fill, updatedAt: this.clock() } },
+    ]);
+    return record ? toLead(record) : null;
+  }
+
+  /**
+   * Makes the runnable leads parked for this sender account (`sender_unavailable`) due at `now`:
+   * the account was reconnected, so they need not wait for their next recheck. Returns how many.
+   */
+  async wakeParkedBySender(workspaceId: WorkspaceId, accountId: string, now: Date): Promise<number> {
+    const { modified } = await this.records.updateMany(
+      workspaceId,
+      { accountId, internalStatus: 'sender_unavailable', nextActionAt: { $gt: now } },
+      { $set: { nextActionAt: now, updatedAt: this.clock() } },
+    );
+    return modified;
   }
 
   /** Adds a tag; `added` is true only for the call that added it (the tag event fires once). */

@@ -130,6 +130,12 @@ leadSchema.index(
   { workspaceId: 1, campaignId: 1, nextActionAt: 1 },
   { partialFilterExpression: { nextActionAt: { $exists: true } } },
 );
+// Serves `wakeParkedBySender`: the leads waiting for a sender account that was reconnected.
+// Partial, so it holds only the few leads parked that way.
+leadSchema.index(
+  { workspaceId: 1, accountId: 1 },
+  { partialFilterExpression: { internalStatus: 'sender_unavailable' } },
+);
 // Serves analytics' count of the leads added to campaigns within a window
 // (`countAddedAndCompleted`).
 leadSchema.index({ workspaceId: 1, campaignId: 1, createdAt: 1 });

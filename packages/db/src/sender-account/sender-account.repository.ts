@@ -106,7 +106,8 @@ export class SenderAccountRepository {
   /**
    * Moves the account to `status`. `changed` is true only for the call that made the transition,
    * so the caller fires `network_account_disconnected` once however many reports arrive. A
-   * (re)connection starts a new session: `connectedAt` is set to now. With `expected.connectedAt`,
+   * (re)connection starts a new session: `connectedAt` is set to now. `authenticated` follows the
+   * session: false from the moment it is lost until it is restored. With `expected.connectedAt`,
    * only that session is moved (a report about a session that has since been replaced changes
    * nothing).
    */
@@ -123,6 +124,7 @@ export class SenderAccountRepository {
     const changed = await this.records.findOneAndUpdate(workspaceId, filter, {
       $set: {
         status,
+        authenticated: status === 'connected',
         disconnectReason: status === 'disconnected' ? reason : null,
         ...(status === 'connected' ? { connectedAt: now } : {}),
         updatedAt: now,

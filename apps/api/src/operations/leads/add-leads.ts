@@ -30,6 +30,7 @@ export async function addLeads(
   const plan = planLeadImport(input.leads, { existing: new Set(), isBlocked: (id) => blocked.has(id) });
   const stored = await ctx.db.leads.addMany(ctx.workspaceId, campaignId, plan.toAdd.map(toNewLead));
   if (stored.added > 0) {
+    await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, campaignId);
     await redistributeLeads(ctx, campaignId, campaign.networkAccounts);
     await pauseIfCompleted(ctx, campaign);
   }

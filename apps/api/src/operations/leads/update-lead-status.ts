@@ -21,6 +21,8 @@ export async function updateLeadStatus(
     ...next,
     nextActionAt: runnable ? ctx.clock() : null,
   });
+  if (updated.status === 'waiting')
+    await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, lead.campaignId);
   if (runnable) {
     const campaign = await ctx.db.campaigns.get(ctx.workspaceId, lead.campaignId);
     if (campaign) await pauseIfCompleted(ctx, campaign);

@@ -20,11 +20,12 @@ export async function addStep(
     const inserted = insertStep(steps, input, newPublicId);
     return { steps: inserted.steps, result: inserted.step };
   });
-  await ctx.db.leads.adjustAfterStepInsert(ctx.workspaceId, campaignId, {
+  const { reopened } = await ctx.db.leads.adjustAfterStepInsert(ctx.workspaceId, campaignId, {
     index: result.order,
     previousLength: before.steps.length,
     reopenAt: ctx.clock(),
   });
+  if (reopened > 0) await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, campaignId);
   await pauseIfCompleted(ctx, after);
   return {
     success: true,

@@ -1,0 +1,150 @@
+/**
+ * De-risks actions whose outcome the runner does not know: the network acted, and the runner died
+ * or heard a timeout or a 5xx. The pending idempotency key is kept until a retry with it learns the
+ * outcome, whatever other answers come in between, so the network never acts twice; and an
+ * acceptance reported before the runner marked the invitation as out is not lost.
+ */
+import { describe, expect, it } from 'vitest';
+import { createDbRunnerStore } from '../src/store/db-runner.store.js';
+import { dyingAfterAction, networkWith } from './support/network-interference.js';
+import {
+  allLeads,
+  allLeadsDone,
+  drive,
+  eventsOf,
+  HOUR,
+  MINUTE,
+  MONDAY_TEN_AM,
+  seedScenario,
+  startWorld,
+  step,
+  type World,
+} from './support/runner-harness.js';
+
+let world: World;
+
+/** The sandbox answers the first send after acting (a lost answer), then refuses the retry. */
+function sendActsThenRetryIsRateLimited(accountId: string): void {
+  world.sandbox.state.faults.arm({
+    kind: 'timeout',
+    operations: ['sendMessage'],
+    afterAction: true,
+    hangMs: 0,
+  });
+  world.sandbox.state.faults.arm({
+    kind: 'rate_limit',
+    accountId,
+    operations: ['sendMessage'],
+    retryAfterMs: HOUR,
+  });
+}
+
+describe('a message whose first send acted but whose answer was lost', () => {
+  it('is sent once although the retry was rate limited', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
+    sendActsThenRetryIsRateLimited(scenario.accountId);
+
+    await drive(world, scenario, [world.runner()], {
+      until: allLeadsDone(world, scenario),
+      maxJumpMs: 10 * MINUTE,
+      maxDays: 2,
+    });
+
+    expect(world.sandbox.state.faults.list()).toEqual([]);
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello']);
+    const [lead] = await allLeads(world, scenario);
+    expect([lead?.status, lead?.internalStatus]).toEqual(['completed', 'finished']);
+  });
+
+  it('is sent once although the retry found the session lost', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
+    const { accountId, workspaceId } = scenario;
+    world.sandbox.state.faults.arm({
+      kind: 'timeout',
+      operations: ['sendMessage'],
+      afterAction: true,
+      hangMs: 0,
+    });
+    // The session is lost exactly while the retry is on its way.
+    let sends = 0;
+    const network = networkWith(world.network, {
+      sendMessage(input) {
+        sends += 1;
+        if (sends === 2) world.sandbox.state.expireSession(accountId, 'logged out');
+        return world.network.sendMessage(input);
+      },
+    });
+    const runner = world.runner({}, { network });
+    await drive(world, scenario, [runner], {
+      until: async () => sends === 2,
+      maxJumpMs: 10 * MINUTE,
+      maxDays: 1,
+    });
+    const [parked] = await allLeads(world, scenario);
+    expect(parked?.internalStatus).toBe('sender_unavailable');
+
+    world.clock.advance(HOUR);
+    world.sandbox.state.reconnect(accountId);
+    await world.db.senderAccounts.setStatus(workspaceId, accountId, 'connected');
+    await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario), maxDays: 2 });
+
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello']);
+  });
+});
+
+describe('an invitation accepted before the runner recorded it as sent', () => {
+  // Accepted at once, the lead must move on within a day, not after the invitation's timeout.
+  const steps = [step('invitation'), step('visit_profile')];
+
+  it('completes its step when a runner killed right after the send is replaced', async () => {
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps });
+    const dying = dyingAfterAction(world.network, 1);
+    const doomed = world.runner({ leaseMs: 5 * MINUTE }, { network: dying.network });
+    void doomed.runOnce();
+    await dying.died;
+    const [unresolved] = await allLeads(world, scenario);
+    expect(unresolved?.internalStatus).not.toBe('invitation_pending');
+
+    // The lead accepts at once; a restarted process reads the acceptance before it may take the
+    // lead over (the dead runner's lease still holds), then takes it over when the lease ends.
+    world.sandbox.state.forceAcceptance(scenario.accountId, 'lead-0');
+    const restarted = world.runner({}, { store: createDbRunnerStore(world.db) });
+    await restarted.runOnce();
+    world.clock.advance(10 * MINUTE);
+    await drive(world, scenario, [restarted], { until: allLeadsDone(world, scenario), maxDays: 2 });
+
+    expect(world.sandbox.state.log.list().map((action) => action.type)).toEqual([
+      'invitation',
+      'profile_visit',
+    ]);
+    expect(await eventsOf(world, scenario, 'connection_request_accepted')).toHaveLength(1);
+  });
+
+  it('completes its step when the send acted but answered with an error', async () => {
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps });
+    world.sandbox.state.faults.arm({
+      kind: 'server_error',
+      operations: ['sendInvitation'],
+      afterAction: true,
+    });
+    const runner = world.runner();
+    await runner.runOnce();
+    world.sandbox.state.forceAcceptance(scenario.accountId, 'lead-0');
+
+    await drive(world, scenario, [runner], {
+      until: allLeadsDone(world, scenario),
+      maxDays: 1,
+      maxJumpMs: 10 * MINUTE,
+    });
+
+    expect(world.sandbox.state.log.list().map((action) => action.type)).toEqual([
+      'invitation',
+      'profile_visit',
+    ]);
+    expect(await eventsOf(world, scenario, 'connection_request_accepted')).toHaveLength(1);
+  });
+});
