@@ -13,6 +13,7 @@ export * from './keyword-icp.matcher.js';
 export * from './keyword-icp.explanation.js';
 export * from './ai-variable.js';
 export * from './ai-tool.catalogue.js';
+export * from './ai-decisions.js';
 export * from './template-rendering.js';
 export * from './message-composition.rules.js';
 export * from './lead-status.rules.js';

@@ -3,7 +3,7 @@
  * definition of the step's enabled variants, reusing the decisions the lead already holds. The
  * caller stores `added` on the lead and hands `icpMatcherFromDecisions(all)` to the rotation.
  */
-import { enabledVariants, type LeadProfile, type VariantDef } from '@outreach/domain';
+import { enabledVariants, type IcpDecisionRecord, type LeadProfile, type VariantDef } from '@outreach/domain';
 import type { Clock, LanguageModel, ModelLogger } from '../../port/language-model.port.js';
 import { decideIcp } from './decide-icp.js';
 import { icpDefinitionKey, type IcpDecision, type IcpDecisions } from './icp-decision.js';
@@ -21,7 +21,7 @@ export interface DecideIcpForVariantsInput {
 
 export interface IcpDecisionsForStep {
   /** Every decision the step's rotation reads (known ones included). */
-  all: Record<string, IcpDecision>;
+  all: Record<string, IcpDecisionRecord>;
   /** Decisions made now, to store on the lead. */
   added: Record<string, IcpDecision>;
 }
@@ -33,7 +33,7 @@ export async function decideIcpForVariants(input: DecideIcpForVariantsInput): Pr
     if (definition === null || definition.trim() === '') continue;
     definitions.set(icpDefinitionKey(definition), definition);
   }
-  const all: Record<string, IcpDecision> = {};
+  const all: Record<string, IcpDecisionRecord> = {};
   const missing: string[] = [];
   for (const [key, definition] of definitions) {
     const known = input.known[key];

@@ -5,7 +5,7 @@
  * decided again.
  */
 import { createHash } from 'node:crypto';
-import { keywordIcpMatcher, type IcpMatcher } from '@outreach/domain';
+import { keywordIcpMatcher, type IcpDecisionRecord, type IcpMatcher } from '@outreach/domain';
 import type { DecisionOrigin } from '../decision-source.js';
 
 export interface IcpDecision extends DecisionOrigin {
@@ -19,7 +19,7 @@ export interface IcpDecision extends DecisionOrigin {
 }
 
 /** Decisions by definition key, as a lead stores them (`lead.icpDecisions`). */
-export type IcpDecisions = Readonly<Record<string, IcpDecision>>;
+export type IcpDecisions = Readonly<Record<string, IcpDecisionRecord>>;
 
 /** `icp_` + 24 hex of the SHA-256 of the definition with case and spacing normalised. */
 export function icpDefinitionKey(definition: string): string {

@@ -4,14 +4,13 @@
  * Without a model, or when it fails, the keyword rules classify it and the analysis says so. It
  * never throws and never waits longer than the model's configured timeout.
  */
-import { LEAD_TAGS, type LeadTag } from '@outreach/domain';
+import { REPLY_LABELS, type LeadTag, type ReplyLabel } from '@outreach/domain';
 import { z } from 'zod';
 import type { Clock, LanguageModel, ModelLogger } from '../../port/language-model.port.js';
 import { silentLogger } from '../../port/language-model.port.js';
 import { KEYWORD_ORIGIN, oneLine, type DecisionOrigin } from '../decision-source.js';
 
-export const REPLY_LABELS = [...LEAD_TAGS, 'none'] as const;
-export type ReplyLabel = (typeof REPLY_LABELS)[number];
+export { REPLY_LABELS, type ReplyLabel };
 
 export const SCREENER_TASK = 'reply_analysis';
 
