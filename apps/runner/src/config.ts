@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { loadLlmConfig, type LlmConfig } from '@outreach/llm';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -28,7 +29,16 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & {
+  /** The language model (`LLM_*` variables, see `@outreach/llm`); `endpoint` is null without one. */
+  llm: LlmConfig;
+};
+
+/**
+ * The most answers a lead's step waits for one after the other (ICP decisions, then AI tool
+ * values; each batch is asked in parallel and bounded by `LLM_TIMEOUT_MS`).
+ */
+export const MODEL_WAITS_PER_STEP = 2;
 
 /** Reads and validates the process configuration; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -37,5 +47,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const llm = loadLlmConfig(env);
+  // A lease that ran out while a step waited on the model would let another runner take the lead
+  // and act for it too; the step's model waits must fit in the lease with room for the network.
+  const modelWaitMs = MODEL_WAITS_PER_STEP * llm.timeoutMs;
+  if (llm.endpoint !== null && parsed.data.LEASE_MS < 2 * modelWaitMs) {
+    throw new Error(
+      `invalid configuration: LEASE_MS: must be at least ${2 * modelWaitMs} ms (twice the ${MODEL_WAITS_PER_STEP} model waits of LLM_TIMEOUT_MS a step may make)`,
+    );
+  }
+  return { ...parsed.data, llm };
 }

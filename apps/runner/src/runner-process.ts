@@ -1,4 +1,5 @@
-import { connectDb } from '@outreach/db';
+import { asWorkspaceId, connectDb } from '@outreach/db';
+import { budgetStoreOver, completionCacheOver, createLanguageModel } from '@outreach/llm';
 import { clockForTimeScale, createHttpNetwork, type Clock } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -23,23 +24,38 @@ export function clockFromConfig(config: Pick<Config, 'TIME_SCALE' | 'CLOCK_EPOCH
 export async function startRunnerProcess(config: Config, logger: Logger): Promise<RunningRunner> {
   const clock = clockFromConfig(config);
   const db = await connectDb(config.MONGODB_URI, { clock });
+  // One model for the process: budgets and cached answers are shared with every runner through
+  // the database.
+  const languageModel = createLanguageModel(config.llm, {
+    budgetStore: budgetStoreOver(db.modelUsage, asWorkspaceId),
+    cache: completionCacheOver(db.modelAnswers, asWorkspaceId),
+    clock,
+    logger,
+  });
   const runner = createRunner(
     {
       store: createDbRunnerStore(db),
       network: createHttpNetwork({ baseUrl: config.NETWORK_URL }),
       clock,
       logger,
+      languageModel,
     },
     {
       runnerId: config.RUNNER_ID,
       concurrency: config.RUNNER_CONCURRENCY,
       // Leases are compared with the runner's clock; LEASE_MS is real time, so it is scaled with it.
       leaseMs: config.LEASE_MS * config.TIME_SCALE,
+      screenerMinConfidence: config.llm.screenerMinConfidence,
     },
   );
   runner.start(config.POLL_INTERVAL_MS);
   logger.info(
-    { runnerId: config.RUNNER_ID, concurrency: config.RUNNER_CONCURRENCY, timeScale: config.TIME_SCALE },
+    {
+      runnerId: config.RUNNER_ID,
+      concurrency: config.RUNNER_CONCURRENCY,
+      timeScale: config.TIME_SCALE,
+      model: languageModel?.model ?? null,
+    },
     'runner started',
   );
 

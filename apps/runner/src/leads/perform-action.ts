@@ -5,14 +5,23 @@ import {
   classifyNetworkFailure,
   type NetworkFailure,
 } from '../network-failures/classify-network-failure.js';
-import type { CapacitySlot } from '../store/runner-store.port.js';
+import type { CapacitySlot, MessagePlan } from '../store/runner-store.port.js';
 import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import { heldByPacing, releaseCapacity, reserveCapacity, takePacingSlot } from './sender-gates.js';
 import { applyAccountEffects, resumedKey, type StepRun } from './step-run.js';
 
-/** What to send, decided only once the sender's gates let the action through. */
+/**
+ * What to send, decided only once the sender's gates let the action through. A message's text and
+ * how it was made are recorded with the pending key (a retry sends the same text).
+ */
 export type PreparedAction<T> =
-  | { ok: true; variantId: string | null; call: (idempotencyKey: string) => Promise<T> }
+  | {
+      ok: true;
+      variantId: string | null;
+      content?: string;
+      plan?: MessagePlan;
+      call: (idempotencyKey: string) => Promise<T>;
+    }
   | { ok: false; verdict: LeadVerdict };
 
 export type ActionAttempt<T> =
@@ -79,6 +88,8 @@ export async function performAction<T>(
     key,
     stepId: step.id,
     variantId: prepared.variantId,
+    ...(prepared.content === undefined ? {} : { content: prepared.content }),
+    ...(prepared.plan === undefined ? {} : { plan: prepared.plan }),
   });
   try {
     return { kind: 'done', result: await prepared.call(key), idempotencyKey: key };

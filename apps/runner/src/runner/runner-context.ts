@@ -1,4 +1,5 @@
 import type { IcpMatcher, Pacing } from '@outreach/domain';
+import type { LanguageModel } from '@outreach/llm';
 import type { Clock, NetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { ReplyAnalyser } from '../screener/reply-analyser.port.js';
@@ -31,6 +32,8 @@ export interface RunnerOptions {
   completionCheckMs: number;
   /** Least time between two reads of the sender accounts' event feeds (real time; 0: every pass). */
   eventPollMs: number;
+  /** A screener reading of the language model below this confidence (0 to 1) sets no tag. */
+  screenerMinConfidence: number;
 }
 
 export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
@@ -43,6 +46,7 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   retryMaxMs: 60 * 60_000,
   completionCheckMs: 10_000,
   eventPollMs: 2_000,
+  screenerMinConfidence: 0.7,
 };
 
 /** Everything a runner works with; tests inject each part. */
@@ -56,6 +60,11 @@ export interface RunnerDeps {
   analyser?: ReplyAnalyser;
   /** Matches leads to variants' ICP definitions; the keyword matcher when omitted. */
   icpMatcher?: IcpMatcher;
+  /**
+   * Decides ICP matches, reads screener replies and writes AI tool values; null (the default) when
+   * no model is configured: the keyword rules decide and AI tools produce nothing.
+   */
+  languageModel?: LanguageModel | null;
   /** Real elapsed time in ms, for throttling work whose cost is real. */
   monotonicNow?: () => number;
 }

@@ -19,7 +19,10 @@ import type {
   LeadTag,
   EventInput,
   EventType,
+  IcpDecisionRecord,
+  ReplyAnalysisRecord,
   StepDef,
+  VariantChoiceRecord,
 } from '@outreach/domain';
 
 export interface RunnerCampaign {
@@ -64,6 +67,20 @@ export interface RunnerLead extends LeadProfile {
   pendingActionKey: string | null;
   /** When the invitation of the current invitation step went out; its expiry counts from here. */
   invitationSentAt: Date | null;
+  /** The text of the message in flight with `pendingActionKey`: a retry sends it as it is. */
+  pendingActionContent?: string | null;
+  /** ICP decisions by definition key (`icpDefinitionKey`), each made once. */
+  icpDecisions?: Readonly<Record<string, IcpDecisionRecord>>;
+  /** Which variant the lead got at each message step and why. */
+  variantChoices?: Readonly<Record<string, VariantChoiceRecord>>;
+}
+
+/** How one step's message was made: the variant choice and the ICP decisions made for it. */
+export interface MessagePlan {
+  stepId: string;
+  choice: VariantChoiceRecord;
+  /** Decisions made now (those already on the lead are kept). */
+  icpDecisions: Readonly<Record<string, IcpDecisionRecord>>;
 }
 
 export interface RunnerAccount {
@@ -201,13 +218,20 @@ export interface RunnerStore {
 
   /** The campaign's most overdue lead with a free lease, leased to `lease.owner`; null if none. */
   claimDueLead(workspaceId: string, campaignId: string, lease: Lease): Promise<RunnerLead | null>;
-  /** Written before the network is called; rejected (LeaseLost) when the lease is gone. */
+  /**
+   * Written before the network is called, with the text a message carries and how it was made;
+   * rejected (LeaseLost) when the lease is gone.
+   */
   recordPendingAction(
     workspaceId: string,
     leadId: string,
     owner: string,
-    action: { key: string; stepId: string; variantId: string | null },
+    action: { key: string; stepId: string; variantId: string | null; content?: string; plan?: MessagePlan },
   ): Promise<void>;
+  /** How a message that is not sent was made (the lead shows why); rejected when the lease is gone. */
+  recordMessagePlan(workspaceId: string, leadId: string, owner: string, plan: MessagePlan): Promise<void>;
+  /** Keeps how the lead's latest reply to a screener was read. */
+  recordScreenerAnalysis(workspaceId: string, leadId: string, analysis: ReplyAnalysisRecord): Promise<void>;
   /** Ends the claim; rejected (LeaseLost) when the lease is gone. Clears the pending key. */
   settleLead(workspaceId: string, leadId: string, owner: string, settlement: LeadSettlement): Promise<void>;
   /** Gives the lead back; false when the lease was already gone. */
