@@ -73,7 +73,8 @@ beforeAll(async () => {
   const [first, second, third] = leadIds as [string, string, string];
   await record('message_sent', first, day2, onA);
   await record('message_sent', second, day2, onB);
-  await record('reply_received', first, day2, onA);
+  // The first lead answers its message an hour later.
+  await record('reply_received', first, new Date('2025-06-03T11:00:00Z'), onA);
   // Outside the window used below.
   await record('profile_visited', third, new Date('2025-07-01T00:00:00Z'), onInvitation);
 });

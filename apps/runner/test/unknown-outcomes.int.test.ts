@@ -2,11 +2,14 @@
  * De-risks actions whose outcome the runner does not know: the network acted, and the runner died
  * or heard a timeout or a 5xx. The pending idempotency key is kept until a retry with it learns the
  * outcome, whatever other answers come in between, so the network never acts twice; and an
- * acceptance reported before the runner marked the invitation as out is not lost.
+ * acceptance reported before the runner marked the invitation as out is not lost. Daily-cap units
+ * are counted once per action that happened, across kills.
  */
 import { describe, expect, it } from 'vitest';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
-import { dyingAfterAction, networkWith } from './support/network-interference.js';
+import type { WorkspaceId } from '@outreach/db';
+import type { RunnerStore } from '../src/store/runner-store.port.js';
+import { dyingAfterAction, heldAtTheDoor, networkWith } from './support/network-interference.js';
 import {
   allLeads,
   allLeadsDone,
@@ -146,5 +149,64 @@ describe('an invitation accepted before the runner recorded it as sent', () => {
       'profile_visit',
     ]);
     expect(await eventsOf(world, scenario, 'connection_request_accepted')).toHaveLength(1);
+  });
+});
+
+describe('daily-cap units across a runner killed mid-action', () => {
+  /** The messages counted against the sender's cap on the scenario's day. */
+  async function messagesCounted(workspaceId: WorkspaceId, accountId: string): Promise<number> {
+    return (await world.db.accountUsage.get(workspaceId, accountId, 'day:2099-03-02')).messages;
+  }
+
+  it('counts one unit for one message when the runner dies before recording the action', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
+    // The process dies as it is about to record the pending action: the write never lands.
+    let die: () => void = () => undefined;
+    const died = new Promise<void>((resolve) => {
+      die = resolve;
+    });
+    const dyingStore: RunnerStore = {
+      ...createDbRunnerStore(world.db),
+      recordPendingAction: () => {
+        die();
+        return new Promise(() => undefined);
+      },
+    };
+    void world.runner({ leaseMs: 5 * MINUTE }, { store: dyingStore }).runOnce();
+    await died;
+
+    world.clock.advance(10 * MINUTE);
+    const restarted = world.runner({}, { store: createDbRunnerStore(world.db) });
+    await drive(world, scenario, [restarted], { until: allLeadsDone(world, scenario), maxDays: 1 });
+
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello']);
+    expect(await messagesCounted(scenario.workspaceId, scenario.accountId)).toBe(1);
+  });
+
+  it('counts one unit for one message when the runner dies at the network door and another resumes', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
+    const door = heldAtTheDoor(world.network);
+    void world.runner({ leaseMs: 5 * MINUTE }, { network: door.network }).runOnce();
+    await door.arrived;
+
+    world.clock.advance(10 * MINUTE);
+    const restarted = world.runner({}, { store: createDbRunnerStore(world.db) });
+    await drive(world, scenario, [restarted], { until: allLeadsDone(world, scenario), maxDays: 1 });
+
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello']);
+    expect(await messagesCounted(scenario.workspaceId, scenario.accountId)).toBe(1);
+  });
+
+  it('gives the unit back when the send certainly did not happen', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
+    world.sandbox.state.faults.arm({ kind: 'rate_limit', operations: ['sendMessage'], retryAfterMs: HOUR });
+
+    await world.runner().runOnce();
+
+    expect(world.sandbox.state.log.list()).toEqual([]);
+    expect(await messagesCounted(scenario.workspaceId, scenario.accountId)).toBe(0);
   });
 });

@@ -26,9 +26,15 @@ describe('rate', () => {
 });
 
 describe('campaignRates', () => {
-  it('gives acceptance = accepted / sent and response = replied / messaged', () => {
+  it('gives acceptance = accepted / sent and response = replied after a message / messaged', () => {
     expect(
-      campaignRates({ invitationsSent: 10, invitationsAccepted: 4, leadsMessaged: 8, leadsReplied: 2 }),
+      campaignRates({
+        invitationsSent: 10,
+        invitationsAccepted: 4,
+        leadsMessaged: 8,
+        leadsReplied: 5,
+        leadsRespondedToMessages: 2,
+      }),
     ).toEqual({
       acceptanceRate: 0.4,
       responseRate: 0.25,
@@ -37,7 +43,13 @@ describe('campaignRates', () => {
 
   it('gives 0 for both when nothing was sent', () => {
     expect(
-      campaignRates({ invitationsSent: 0, invitationsAccepted: 0, leadsMessaged: 0, leadsReplied: 0 }),
+      campaignRates({
+        invitationsSent: 0,
+        invitationsAccepted: 0,
+        leadsMessaged: 0,
+        leadsReplied: 0,
+        leadsRespondedToMessages: 0,
+      }),
     ).toEqual({
       acceptanceRate: 0,
       responseRate: 0,

@@ -35,21 +35,23 @@ export interface CampaignCounters {
   invitationsAccepted: number;
   /** Distinct leads who received at least one message. */
   leadsMessaged: number;
-  /** Distinct leads who replied. */
+  /** Distinct leads who replied (before or after being messaged). */
   leadsReplied: number;
+  /** Distinct leads messaged who replied after their first message. */
+  leadsRespondedToMessages: number;
 }
 
 export interface CampaignRates {
   /** Accepted invitations / invitations sent. */
   acceptanceRate: number;
-  /** Leads who replied / leads messaged. */
+  /** Leads who replied after being messaged / leads messaged. */
   responseRate: number;
 }
 
 export function campaignRates(counters: CampaignCounters): CampaignRates {
   return {
     acceptanceRate: rate(counters.invitationsAccepted, counters.invitationsSent),
-    responseRate: rate(counters.leadsReplied, counters.leadsMessaged),
+    responseRate: rate(counters.leadsRespondedToMessages, counters.leadsMessaged),
   };
 }
 

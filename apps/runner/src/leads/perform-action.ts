@@ -5,7 +5,7 @@ import {
   classifyNetworkFailure,
   type NetworkFailure,
 } from '../network-failures/classify-network-failure.js';
-import type { CapacitySlot, MessagePlan } from '../store/runner-store.port.js';
+import type { MessagePlan } from '../store/runner-store.port.js';
 import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import { heldByPacing, releaseCapacity, reserveCapacity, takePacingSlot } from './sender-gates.js';
 import { applyAccountEffects, resumedKey, type StepRun } from './step-run.js';
@@ -33,16 +33,20 @@ export type ActionAttempt<T> =
 /**
  * Runs one external action of a step, safe against crashes and retries:
  *
- * 1. A fresh attempt passes the sender's gates first: the pacing gap, then the cap (a unit is
- *    taken atomically). A resumed attempt (a key is pending from an attempt whose outcome is
- *    unknown) skips them: its unit was taken the first time.
- * 2. The campaign is read again (pausing stops work before the next external call); then
- *    `prepare` decides what to send, so a held-back lead does not consume a turn of the variant
- *    rotation.
- * 3. The idempotency key (lead, step, attempt) is recorded on the lead, under its lease, BEFORE the
- *    network is called, and the call carries it. A runner that dies after the call leaves the key
- *    behind; whoever claims the lead next re-sends with it, and the network answers with what it
- *    did the first time instead of acting twice.
+ * 1. A fresh attempt passes the account's pacing gap first. A resumed attempt (a key is pending
+ *    from an attempt whose outcome is unknown) skips it: it was paced the first time.
+ * 2. The campaign is read again (pausing stops work before the next external call), then the
+ *    sender account (a cool-down another worker met since, a lost session); then `prepare` decides
+ *    what to send, so a held-back lead does not consume a turn of the variant rotation.
+ * 3. The idempotency key (lead, step, attempt) is recorded on the lead, under its lease, BEFORE
+ *    anything is counted or sent. A runner that dies after that leaves the key behind; whoever
+ *    claims the lead next resumes with it.
+ * 4. A unit of the account's cap is taken for that key (atomically, once per key): a resumed
+ *    attempt takes it again, which counts nothing when the first attempt had taken it, and takes
+ *    it when the first attempt died before. A unit is given back only by its own action, when
+ *    that certainly did not happen, so no unit is lost or counted twice across crashes.
+ * 5. The call carries the key, and the network answers a repeated key with what it did the first
+ *    time instead of acting twice.
  */
 export async function performAction<T>(
   run: StepRun,
@@ -50,13 +54,9 @@ export async function performAction<T>(
 ): Promise<ActionAttempt<T>> {
   const { ctx, campaign, lead, step } = run;
   const resumed = resumedKey(run);
-  let slots: CapacitySlot[] = [];
   if (resumed === null) {
     const busyUntil = await takePacingSlot(run);
     if (busyUntil !== null) return held(heldByPacing(run, busyUntil));
-    const capacity = await reserveCapacity(run, spec.action);
-    if (!capacity.ok) return held(postponeIntoWorkingHours(campaign, capacity.freesAt, 'awaiting_capacity'));
-    slots = capacity.slots;
   }
 
   // The campaign is read once more right before the call: pausing it stops work before the next
@@ -64,24 +64,15 @@ export async function performAction<T>(
   // lead paused or changed by the user meanwhile has lost its lease, which the write of the
   // pending key below detects.)
   const current = await ctx.store.getCampaign(campaign.workspaceId, campaign.id);
-  if (current?.status !== 'active' || current.steps[lead.currentStep]?.id !== step.id) {
-    await releaseCapacity(run, slots);
-    return held(handBack);
-  }
+  if (current?.status !== 'active' || current.steps[lead.currentStep]?.id !== step.id) return held(handBack);
 
   // A rate limit another worker met since this lead was judged holds here too: the account is
-  // read again right before the call, after the pacing gate and the cap were taken.
+  // read again right before the call, after the pacing gate was taken.
   const heldUntil = await senderHeldUntil(run);
-  if (heldUntil !== null) {
-    await releaseCapacity(run, slots);
-    return held(postponeIntoWorkingHours(campaign, heldUntil, 'sender_unavailable'));
-  }
+  if (heldUntil !== null) return held(postponeIntoWorkingHours(campaign, heldUntil, 'sender_unavailable'));
 
   const prepared = await spec.prepare();
-  if (!prepared.ok) {
-    await releaseCapacity(run, slots);
-    return held(prepared.verdict);
-  }
+  if (!prepared.ok) return held(prepared.verdict);
 
   const key = resumed ?? idempotencyKey(lead.id, step.id, lead.attempts);
   await ctx.store.recordPendingAction(lead.workspaceId, lead.id, run.owner, {
@@ -91,12 +82,21 @@ export async function performAction<T>(
     ...(prepared.content === undefined ? {} : { content: prepared.content }),
     ...(prepared.plan === undefined ? {} : { plan: prepared.plan }),
   });
+  const capacity = await reserveCapacity(run, spec.action, key);
+  if (!capacity.ok) {
+    const wait = postponeIntoWorkingHours(campaign, capacity.freesAt, 'awaiting_capacity');
+    // Nothing was sent under a fresh key: it is forgotten. A resumed one is kept (its first
+    // attempt may have acted), and resumes once the cap frees.
+    return held(resumed === null && wait.kind === 'postpone' ? { ...wait, clearPendingAction: true } : wait);
+  }
   try {
     return { kind: 'done', result: await prepared.call(key), idempotencyKey: key };
   } catch (error) {
     const failure = classifyNetworkFailure(error);
     if (failure === null) throw error;
-    if (certainlyNotExecuted(failure)) await releaseCapacity(run, slots);
+    // Only a fresh attempt's refusal proves the action never happened: a resumed one's first
+    // attempt may have acted.
+    if (resumed === null && certainlyNotExecuted(failure)) await releaseCapacity(run, capacity.slots);
     await applyAccountEffects(run, failure);
     return { kind: 'failed', failure };
   }

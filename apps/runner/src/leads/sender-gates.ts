@@ -26,11 +26,16 @@ const CAPS: Record<
 export type CapacityReservation = { ok: true; slots: CapacitySlot[] } | { ok: false; freesAt: Date };
 
 /**
- * Takes one unit of the account's daily (and, for invitations, weekly) cap, each with one
- * conditional update, so runners side by side never exceed a cap. Periods are the account's days
- * and ISO weeks in its own timezone. When a cap is full, says when the period that frees it ends.
+ * Takes one unit of the account's daily (and, for invitations, weekly) cap for the action `key`,
+ * each with one conditional update, so runners side by side never exceed a cap; a unit already
+ * taken for that key is not taken again. Periods are the account's days and ISO weeks in its own
+ * timezone. When a cap is full, says when the period that frees it ends.
  */
-export async function reserveCapacity(run: StepRun, action: CappedAction): Promise<CapacityReservation> {
+export async function reserveCapacity(
+  run: StepRun,
+  action: CappedAction,
+  key: string,
+): Promise<CapacityReservation> {
   const { ctx, account, now } = run;
   const caps = CAPS[action];
   const periods = usagePeriods(now, account.timezone);
@@ -42,7 +47,12 @@ export async function reserveCapacity(run: StepRun, action: CappedAction): Promi
 
   const taken: CapacitySlot[] = [];
   for (const { period, prefix, cap } of wanted) {
-    const slot: CapacitySlot = { accountId: account.id, period: `${prefix}:${period.key}`, kind: caps.kind };
+    const slot: CapacitySlot = {
+      accountId: account.id,
+      period: `${prefix}:${period.key}`,
+      kind: caps.kind,
+      key,
+    };
     const expiresAt = new Date(period.end.getTime() + DAY_MS);
     if (!(await ctx.store.consumeCapacity(account.workspaceId, { ...slot, cap, expiresAt }))) {
       await releaseCapacity(run, taken);
@@ -53,7 +63,7 @@ export async function reserveCapacity(run: StepRun, action: CappedAction): Promi
   return { ok: true, slots: taken };
 }
 
-/** Gives back units taken for an action that did not happen. */
+/** Gives back units taken for an action that did not happen (each only by its own key). */
 export async function releaseCapacity(run: StepRun, slots: readonly CapacitySlot[]): Promise<void> {
   for (const slot of slots) await run.ctx.store.releaseCapacity(run.account.workspaceId, slot);
 }

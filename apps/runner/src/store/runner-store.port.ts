@@ -144,6 +144,8 @@ export interface CapacitySlot {
   /** Period key in the account's timezone, e.g. `day:2026-03-09` or `week:2026-W11`. */
   period: string;
   kind: UsageKind;
+  /** The action (its idempotency key) the unit is for: taken once per key, given back by it. */
+  key: string;
 }
 
 /** An executed network action, the base of analytics. */

@@ -1269,7 +1269,9 @@ export interface components {
         CampaignName: string;
         /**
          * @description Since the campaign was created: `acceptanceRate` is invitations accepted / invitations sent,
-         *     `responseRate` is leads who replied / leads messaged.
+         *     `responseRate` is leads who replied after being messaged / leads messaged (a reply sent
+         *     before the lead's first message, e.g. right after accepting the invitation, is not a response
+         *     to a message). It agrees with the campaign's analytics over the same span.
          */
         CampaignSummaryAnalytics: {
             acceptanceRate: components["schemas"]["Rate"];
@@ -1775,7 +1777,11 @@ export interface components {
             /** @description Messages and InMails sent by message and screener steps. */
             messagesSent: components["schemas"]["Count"];
             leadsReplied: components["schemas"]["Count"];
-            /** @description leadsReplied / leads messaged in the window. */
+            /**
+             * @description Leads messaged in the window who replied after their first message / leads messaged in
+             *     the window. `leadsReplied` also counts replies sent before any message, so it can exceed
+             *     the leads this rate counts.
+             */
             responseRate: components["schemas"]["Rate"];
             profileVisits: components["schemas"]["Count"];
             /**
@@ -1802,6 +1808,7 @@ export interface components {
             type: components["schemas"]["StepType"];
             sent: components["schemas"]["Count"];
             replies: components["schemas"]["Count"];
+            /** @description Leads messaged by this step who replied after that message / leads it messaged (0 for steps that send no message). */
             responseRate: components["schemas"]["Rate"];
         };
         /** @description Variants deleted since keep their counts, listed with the step and order they had last. */
@@ -1811,6 +1818,7 @@ export interface components {
             order: number;
             sent: components["schemas"]["Count"];
             replies: components["schemas"]["Count"];
+            /** @description Leads messaged with this variant who replied after that message / leads it messaged. */
             responseRate: components["schemas"]["Rate"];
         };
         /**

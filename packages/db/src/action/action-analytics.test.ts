@@ -13,6 +13,7 @@ describe('toCounts', () => {
       reply_received: 3,
       leadsMessaged: 2,
       leadsReplied: 1,
+      leadsRespondedToMessages: 1,
       leadsInvited: 4,
       leadsAccepted: 2,
     } satisfies CountsRow;
@@ -25,6 +26,7 @@ describe('toCounts', () => {
       repliesReceived: 3,
       leadsMessaged: 2,
       leadsReplied: 1,
+      leadsRespondedToMessages: 1,
       leadsInvited: 4,
       leadsAccepted: 2,
     });

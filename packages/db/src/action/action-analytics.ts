@@ -16,8 +16,13 @@ export interface ActionCounts {
   repliesReceived: number;
   /** Distinct leads that were sent a message or an InMail. */
   leadsMessaged: number;
-  /** Distinct leads that replied. */
+  /** Distinct leads that replied (whether or not they had been messaged). */
   leadsReplied: number;
+  /**
+   * Distinct leads messaged that replied after their first message: what a response rate counts
+   * (a reply right after accepting an invitation, before any message, is not a response to one).
+   */
+  leadsRespondedToMessages: number;
   /** Distinct leads invited, and whose invitation was accepted. */
   leadsInvited: number;
   leadsAccepted: number;
@@ -28,6 +33,7 @@ export type CountsRow = Record<ActionType, number> & {
   _id: unknown;
   leadsMessaged: number;
   leadsReplied: number;
+  leadsRespondedToMessages: number;
   leadsInvited: number;
   leadsAccepted: number;
 };
@@ -48,6 +54,18 @@ export function countsPipeline(groupKey: unknown): ScopedStage[] {
     perLead[type] = { $sum: { $cond: [{ $eq: ['$type', type] }, 1, 0] } };
     perGroup[type] = { $sum: `$${type}` };
   }
+  // When the lead was first messaged and last replied ($min and $max skip the nulls).
+  perLead['firstMessagedAt'] = {
+    $min: { $cond: [{ $in: ['$type', ['message_sent', 'inmail_sent']] }, '$occurredAt', null] },
+  };
+  perLead['lastRepliedAt'] = { $max: { $cond: [{ $eq: ['$type', 'reply_received'] }, '$occurredAt', null] } };
+  const respondedToMessage = {
+    $and: [
+      { $ne: [{ $ifNull: ['$firstMessagedAt', null] }, null] },
+      { $ne: [{ $ifNull: ['$lastRepliedAt', null] }, null] },
+      { $gt: ['$lastRepliedAt', '$firstMessagedAt'] },
+    ],
+  };
   return [
     { $group: { _id: { key: groupKey, leadId: '$leadId' }, ...perLead } } as PipelineStage.Group,
     {
@@ -56,6 +74,7 @@ export function countsPipeline(groupKey: unknown): ScopedStage[] {
         ...perGroup,
         leadsMessaged: ifPositive({ $add: ['$message_sent', '$inmail_sent'] }),
         leadsReplied: ifPositive('$reply_received'),
+        leadsRespondedToMessages: { $sum: { $cond: [respondedToMessage, 1, 0] } },
         leadsInvited: ifPositive('$invitation_sent'),
         leadsAccepted: ifPositive('$invitation_accepted'),
       },
@@ -73,6 +92,7 @@ export function emptyCounts(): ActionCounts {
     repliesReceived: 0,
     leadsMessaged: 0,
     leadsReplied: 0,
+    leadsRespondedToMessages: 0,
     leadsInvited: 0,
     leadsAccepted: 0,
   };
@@ -89,6 +109,7 @@ export function toCounts(row: CountsRow | undefined): ActionCounts {
     repliesReceived: row.reply_received ?? 0,
     leadsMessaged: row.leadsMessaged ?? 0,
     leadsReplied: row.leadsReplied ?? 0,
+    leadsRespondedToMessages: row.leadsRespondedToMessages ?? 0,
     leadsInvited: row.leadsInvited ?? 0,
     leadsAccepted: row.leadsAccepted ?? 0,
   };

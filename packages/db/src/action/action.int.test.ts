@@ -82,6 +82,7 @@ describe('analytics', () => {
       repliesReceived: 2,
       leadsMessaged: 2,
       leadsReplied: 1,
+      leadsRespondedToMessages: 1,
       leadsInvited: 2,
       leadsAccepted: 1,
     });

@@ -61,6 +61,8 @@ describe('summaries', () => {
       invitationsAccepted: 1,
       leadsMessaged: 2,
       leadsReplied: 1,
+      // Its reply is logged at the time of its message, not after it: no response to a message.
+      leadsRespondedToMessages: 0,
     });
     expect(summaries.get(quiet.campaign.id)).toMatchObject({ totalLeads: 1, invitationsSent: 0 });
     expect(summaries.get(unknown)).toMatchObject({ totalLeads: 0, leadsMessaged: 0 });

@@ -14,9 +14,13 @@ export interface CampaignSummary {
   totalLeads: number;
   invitationsSent: number;
   invitationsAccepted: number;
-  /** Distinct leads sent a message or an InMail, and distinct leads that replied. */
+  /**
+   * Distinct leads sent a message or an InMail, distinct leads that replied, and distinct leads
+   * messaged that replied after their first message.
+   */
   leadsMessaged: number;
   leadsReplied: number;
+  leadsRespondedToMessages: number;
 }
 
 export interface LeadWindowQuery {
@@ -79,6 +83,7 @@ export class CampaignStatsRepository {
       summary.invitationsAccepted = counts.invitationsAccepted;
       summary.leadsMessaged = counts.leadsMessaged;
       summary.leadsReplied = counts.leadsReplied;
+      summary.leadsRespondedToMessages = counts.leadsRespondedToMessages;
     }
     return summaries;
   }
@@ -108,5 +113,6 @@ function emptySummary(): CampaignSummary {
     invitationsAccepted: 0,
     leadsMessaged: 0,
     leadsReplied: 0,
+    leadsRespondedToMessages: 0,
   };
 }

@@ -14,6 +14,11 @@ export interface UsageSlot {
   /** A period key chosen by the caller, e.g. `day:2025-03-14` or `week:2025-W11`. */
   period: string;
   kind: UsageKind;
+  /**
+   * The action the unit is for (its idempotency key): taking it again for the same action is a
+   * no-op that answers true, and only that action gives it back.
+   */
+  key?: string;
 }
 
 /**
@@ -28,7 +33,8 @@ export class AccountUsageRepository {
    * reached. The filter matches only an existing counter below the cap; when it does not match,
    * the upsert tries to insert the period's record, and the `_id` unique index refuses that if
    * the record exists (so the counter is at the cap). A first insert racing another is retried
-   * once, after which the record exists and only the cap can refuse.
+   * once, after which the record exists and only the cap can refuse. With a `key`, a unit already
+   * taken for that action is not taken again (true).
    */
   async tryConsume(
     workspaceId: WorkspaceId,
@@ -36,13 +42,19 @@ export class AccountUsageRepository {
   ): Promise<boolean> {
     if (slot.cap <= 0) return false;
     const path = `counts.${slot.kind}`;
+    const _id = usageId(workspaceId, slot.accountId, slot.period);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
         await this.records.updateOne(
           workspaceId,
-          { _id: usageId(workspaceId, slot.accountId, slot.period), [path]: { $not: { $gte: slot.cap } } },
+          {
+            _id,
+            [path]: { $not: { $gte: slot.cap } },
+            ...(slot.key === undefined ? {} : { keys: { $ne: slot.key } }),
+          },
           {
             $inc: { [path]: 1 },
+            ...(slot.key === undefined ? {} : { $push: { keys: slot.key } }),
             $setOnInsert: { accountId: slot.accountId, period: slot.period, expiresAt: slot.expiresAt },
           },
           { upsert: true },
@@ -52,16 +64,26 @@ export class AccountUsageRepository {
         if (!isDuplicateKeyError(error)) throw error;
       }
     }
-    return false;
+    // Refused: the cap is reached, or the unit was taken for this action already.
+    return (
+      slot.key !== undefined && (await this.records.findOne(workspaceId, { _id, keys: slot.key })) !== null
+    );
   }
 
-  /** Gives back a unit taken for an action that did not happen (never below zero). */
+  /**
+   * Gives back a unit taken for an action that did not happen (never below zero). With a `key`,
+   * only a unit taken for that action, once.
+   */
   async release(workspaceId: WorkspaceId, slot: UsageSlot): Promise<void> {
     const path = `counts.${slot.kind}`;
     await this.records.updateOne(
       workspaceId,
-      { _id: usageId(workspaceId, slot.accountId, slot.period), [path]: { $gt: 0 } },
-      { $inc: { [path]: -1 } },
+      {
+        _id: usageId(workspaceId, slot.accountId, slot.period),
+        [path]: { $gt: 0 },
+        ...(slot.key === undefined ? {} : { keys: slot.key }),
+      },
+      { $inc: { [path]: -1 }, ...(slot.key === undefined ? {} : { $pull: { keys: slot.key } }) },
     );
   }
 

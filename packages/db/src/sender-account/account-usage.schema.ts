@@ -17,6 +17,12 @@ export interface AccountUsageRecord {
   accountId: string;
   period: string;
   counts: Partial<UsageCounts>;
+  /**
+   * The actions the units were taken for (their idempotency keys), when the taker named them: a
+   * unit is taken once per action however often it is asked for, and given back only by the
+   * action it was taken for.
+   */
+  keys?: string[];
   expiresAt: Date;
 }
 
@@ -32,6 +38,7 @@ export const accountUsageSchema = new Schema<AccountUsageRecord>(
       inmails: { type: Number },
       profileVisits: { type: Number },
     },
+    keys: { type: [String], default: undefined },
     expiresAt: { type: Date, required: true },
   },
   recordOptions('account_usage'),

@@ -17,7 +17,7 @@ export function toTotals(counts: Counts, leads: LeadWindowCounts): AnalyticsTota
     acceptanceRate: rate(counts.invitationsAccepted, counts.invitationsSent),
     messagesSent: counts.messagesSent,
     leadsReplied: counts.leadsReplied,
-    responseRate: rate(counts.leadsReplied, counts.leadsMessaged),
+    responseRate: rate(counts.leadsRespondedToMessages, counts.leadsMessaged),
     profileVisits: counts.profileVisits,
     leadsCompleted: leads.completed,
   };

@@ -50,7 +50,7 @@ function stepRows(campaign: CampaignEntity, analytics: ActionAnalytics): StepAna
       type: step.type,
       sent,
       replies,
-      responseRate: rate(replies, sent),
+      responseRate: responseRate(counts),
     };
   });
 }
@@ -84,5 +84,10 @@ function variantRow(
 ): VariantAnalytics {
   const sent = counts?.messagesSent ?? 0;
   const replies = counts?.repliesReceived ?? 0;
-  return { variantId, stepId, order, sent, replies, responseRate: rate(replies, sent) };
+  return { variantId, stepId, order, sent, replies, responseRate: responseRate(counts) };
+}
+
+/** Leads who replied after being messaged / leads messaged, as everywhere else. */
+function responseRate(counts: Counts | undefined): number {
+  return rate(counts?.leadsRespondedToMessages ?? 0, counts?.leadsMessaged ?? 0);
 }
