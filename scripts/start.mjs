@@ -3,9 +3,11 @@
 // unless MONGODB_URI points at one), the sandbox network, the API, the runner and the dispatcher.
 // On first run it creates a demo workspace with two connected sandbox sender accounts, then prints
 // the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
+// The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { openLocalData, recordStop } from './local-data.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = process.env;
@@ -14,8 +16,14 @@ const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
 const mongoPort = Number(env.MONGO_PORT ?? 27027);
 const daySeconds = Number(env.DEMO_DAY_SECONDS ?? 10);
 const timeScale = String(Math.max(1, Math.round(86_400 / daySeconds)));
-const clockEpoch = new Date().toISOString();
 const stateFile = env.OUTREACH_STATE_FILE ?? join(root, '.outreach', 'dev.json');
+const dataDir = env.OUTREACH_DATA_DIR ?? join(root, '.outreach', 'db');
+const { previousState, clockEpoch } = openLocalData({
+  stateFile,
+  dataDir,
+  fresh: process.argv.slice(2).includes('--fresh'),
+  timeScale: Number(timeScale),
+});
 
 const children = [];
 let stopping = false;
@@ -90,8 +98,8 @@ async function waitForHttp(url, timeoutMs = 60_000) {
 }
 
 async function demoWorkspace(mongoUri, apiUrl) {
-  if (existsSync(stateFile)) {
-    const previous = JSON.parse(readFileSync(stateFile, 'utf8'));
+  if (previousState !== undefined) {
+    const previous = previousState;
     const res = await fetch(`${apiUrl}/v1/accounts`, { headers: { 'x-api-key': previous.apiKey } });
     if (previous.mongoUri === mongoUri && res.ok) return previous;
   }
@@ -127,6 +135,7 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping...');
+  recordStop(stateFile, clockEpoch);
   for (const { child } of [...children].reverse()) {
     if (child.exitCode !== null) continue;
     child.kill('SIGTERM');
@@ -153,7 +162,7 @@ async function main() {
     const base = await run(
       'mongo',
       'packages/mongo-testkit/dist/cli.js',
-      ['--port', String(mongoPort)],
+      ['--port', String(mongoPort), '--data-dir', dataDir],
       {},
       (l) => l.match(/mongodb:\/\/\S+/)?.[0],
     );
@@ -191,6 +200,8 @@ async function main() {
     workspaceId: demo.workspaceId,
     mongoUri,
     sandboxUrl,
+    clockEpoch,
+    timeScale: Number(timeScale),
   };
   mkdirSync(dirname(stateFile), { recursive: true });
   writeFileSync(stateFile, `${JSON.stringify(info, null, 2)}\n`);
@@ -200,7 +211,7 @@ The outreach service is up (a sandbox day lasts ${daySeconds} s).
   Docs:     ${info.docsUrl}
   API key:  ${info.apiKey}
   Sandbox:  ${sandboxUrl}
-  MongoDB:  ${mongoUri}
+  MongoDB:  ${mongoUri}${env.MONGODB_URI ? '' : ` (data kept in ${dataDir}; \`pnpm start --fresh\` starts empty)`}
 Written to ${stateFile}. Press Ctrl-C to stop.`);
 }
 

@@ -34,26 +34,43 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the service exactly as `pnpm start` does (the built apps as separate processes), on free
- * ports, with a state file of its own, and waits until it has written its connection details.
+ * Where one stack lives: free ports, and a folder of its own for the state file and the data
+ * directory. Starting a stack again with the same place is a restart of the same service.
  */
-export async function startStack(
-  extraEnv: Record<string, string>,
-  timeoutMs = 90_000,
-): Promise<RunningStack> {
-  const stateFile = join(mkdtempSync(join(tmpdir(), 'outreach-e2e-')), 'dev.json');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+export async function stackPlace(): Promise<Record<string, string>> {
+  const dir = mkdtempSync(join(tmpdir(), 'outreach-e2e-'));
+  return {
     API_PORT: String(await freePort()),
     SANDBOX_PORT: String(await freePort()),
     MONGO_PORT: String(await freePort()),
-    OUTREACH_STATE_FILE: stateFile,
+    OUTREACH_STATE_FILE: join(dir, 'dev.json'),
+    OUTREACH_DATA_DIR: join(dir, 'db'),
+  };
+}
+
+/**
+ * Starts the service exactly as `pnpm start` does (the built apps as separate processes), in
+ * `place` (a new one by default), and waits until it has written its connection details.
+ */
+export async function startStack(
+  extraEnv: Record<string, string>,
+  {
+    place,
+    args = [],
+    timeoutMs = 90_000,
+  }: { place?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
+): Promise<RunningStack> {
+  const where = place ?? (await stackPlace());
+  const stateFile = where['OUTREACH_STATE_FILE'] as string;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...where,
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
   delete env['VITEST'];
   delete env['NODE_OPTIONS'];
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'scripts/start.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'scripts/start.mjs'), ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutreachClient, unwrap } from './create-client.js';
+import { newIdempotencyKey } from './idempotency-key.js';
 import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from './errors.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -11,7 +12,13 @@ type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void
 let server: Server;
 let baseUrl: string;
 let handlers: Handler[] = [];
-const seen: { method: string; url: string; apiKey: string | undefined; body: string }[] = [];
+const seen: {
+  method: string;
+  url: string;
+  apiKey: string | undefined;
+  idempotencyKey: string | undefined;
+  body: string;
+}[] = [];
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -27,6 +34,7 @@ beforeAll(async () => {
         method: req.method ?? '',
         url: req.url ?? '',
         apiKey: req.headers['x-api-key'] as string,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         body,
       });
       const handler = handlers.shift();
@@ -123,5 +131,42 @@ describe('createOutreachClient', () => {
       .POST('/v1/campaigns', { body: { name: '' } })
       .catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(ValidationError);
+  });
+
+  it('sends the Idempotency-Key header parameter, and the same key again when it retries', async () => {
+    waits.length = 0;
+    handlers.push((_req, res) => json(res, 503, { statusCode: 503, message: 'busy' }));
+    handlers.push((_req, res) => json(res, 201, campaign, { 'idempotent-replayed': 'true' }));
+    const key = newIdempotencyKey();
+    const { response } = await client().POST('/v1/campaigns', {
+      params: { header: { 'Idempotency-Key': key } },
+      body: { name: 'Q4' },
+    });
+    expect(response.headers.get('idempotent-replayed')).toBe('true');
+    expect(seen.map((s) => s.idempotencyKey)).toEqual([key, key]);
+    expect(newIdempotencyKey()).not.toBe(key);
+  });
+
+  it('reaches the webhook delivery log by its typed paths', async () => {
+    const page = { total: 0, offset: 0, limit: 10, items: [] };
+    handlers.push((_req, res) => json(res, 200, page));
+    handlers.push((_req, res) => json(res, 202, { requeued: 2 }));
+    const listed = await unwrap(
+      client().GET('/v1/hooks/{id}/deliveries', {
+        params: { path: { id: 'sub_1' }, query: { status: 'failed', limit: 10 } },
+      }),
+    );
+    expect(listed).toEqual(page);
+    const recovered = await unwrap(
+      client().POST('/v1/hooks/{id}/recover', {
+        params: { path: { id: 'sub_1' } },
+        body: { since: '2025-06-01' },
+      }),
+    );
+    expect(recovered.requeued).toBe(2);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'GET /v1/hooks/sub_1/deliveries?status=failed&limit=10',
+      'POST /v1/hooks/sub_1/recover',
+    ]);
   });
 });

@@ -16,5 +16,6 @@ export {
   isOutreachApiError,
   type ErrorBody,
 } from './errors.js';
+export { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './idempotency-key.js';
 export type { RetryOptions } from './retrying-fetch.js';
 export type * from '@outreach/contract';

@@ -2,6 +2,7 @@ import {
   ACCOUNT_STATUSES,
   CAMPAIGN_STATUSES,
   CORE_VARIABLES,
+  DELIVERY_FAILURE_REASONS,
   EVENT_TYPES,
   LEAD_INTERNAL_STATUSES,
   LEAD_STATUSES,
@@ -27,6 +28,7 @@ describe('the enums of openapi.yaml', () => {
     ['AccountStatus', ACCOUNT_STATUSES],
     ['MessageSender', MESSAGE_SENDERS],
     ['EventType', EVENT_TYPES],
+    ['DeliveryFailureReason', DELIVERY_FAILURE_REASONS],
   ] as const)('%s lists the values of the shared vocabulary, in its order', (name, values) => {
     expect(schemas[name]?.enum).toEqual([...values]);
   });

@@ -22,6 +22,8 @@ import { messageSchema, type MessageRecord } from './conversation/message.schema
 import { DeliveryRepository } from './delivery/delivery.repository.js';
 import { deliverySchema, type DeliveryRecord } from './delivery/delivery.schema.js';
 import { EventRepository } from './event/event.repository.js';
+import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
+import { idempotencySchema, type IdempotencyRecord } from './idempotency/idempotency.schema.js';
 import { eventSchema, type EventRecord } from './event/event.schema.js';
 import { LeadLeaseRepository } from './lead/lead-lease.repository.js';
 import { LeadRepository } from './lead/lead.repository.js';
@@ -85,6 +87,7 @@ export interface Db {
   modelUsage: ModelUsageRepository;
   /** Language-model answers already paid for, per workspace. */
   modelAnswers: ModelAnswerRepository;
+  idempotencyKeys: IdempotencyRepository;
   /** Creates the collections and every declared index (idempotent; run at start-up). */
   ensureIndexes(): Promise<void>;
   /**
@@ -125,6 +128,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     rateLimits: modelOf<RateLimitRecord>(connection, 'RateLimit', rateLimitSchema),
     modelUsage: modelOf<ModelUsageRecord>(connection, 'ModelUsage', modelUsageSchema),
     modelAnswers: modelOf<ModelAnswerRecord>(connection, 'ModelAnswer', modelAnswerSchema),
+    idempotencyKeys: modelOf<IdempotencyRecord>(connection, 'IdempotencyKey', idempotencySchema),
   };
   const scoped = <T extends TenantRecord>(model: Model<T>) => new ScopedModel<T>(model);
   const leads = scoped(models.leads);
@@ -151,6 +155,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     rateLimits: new RateLimitRepository(models.rateLimits),
     modelUsage: new ModelUsageRepository(scoped(models.modelUsage)),
     modelAnswers: new ModelAnswerRepository(scoped(models.modelAnswers), clock),
+    idempotencyKeys: new IdempotencyRepository(scoped(models.idempotencyKeys), clock),
     async ensureIndexes() {
       // One collection at a time: index builds are the heaviest thing start-up does.
       const all: Array<Pick<Model<unknown>, 'createCollection' | 'createIndexes'>> = Object.values(models);

@@ -31,6 +31,7 @@ export * from './campaign-stats/index.js';
 export * from './conversation/index.js';
 export * from './delivery/index.js';
 export * from './event/index.js';
+export * from './idempotency/index.js';
 export * from './lead/index.js';
 export * from './model-answer/index.js';
 export * from './model-usage/index.js';

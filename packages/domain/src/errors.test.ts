@@ -76,8 +76,14 @@ describe('the code -> kind -> status table', () => {
   });
 
   it('lists every code with a known kind', () => {
-    expect(DOMAIN_ERROR_CODES).toHaveLength(24);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(27);
     for (const code of DOMAIN_ERROR_CODES) expect(ERROR_KINDS).toContain(DOMAIN_ERROR_KINDS[code]);
+  });
+
+  it('answers an unknown delivery with 404 and a retry that cannot happen now with 409', () => {
+    expect(httpStatusOf('delivery_not_found')).toBe(404);
+    expect(httpStatusOf('delivery_in_flight')).toBe(409);
+    expect(httpStatusOf('subscription_removed')).toBe(409);
   });
 
   it('maps the kinds to 400, 401, 403, 404, 409 and 422', () => {

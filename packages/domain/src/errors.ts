@@ -34,12 +34,15 @@ export const DOMAIN_ERROR_KINDS = {
   block_not_found: 'not_found',
   conversation_not_found: 'not_found',
   subscription_not_found: 'not_found',
+  delivery_not_found: 'not_found',
   campaign_not_startable: 'conflict',
   campaign_not_active: 'conflict',
   no_connected_sender: 'conflict',
   no_leads: 'conflict',
   step_has_no_variants: 'conflict',
   last_enabled_variant: 'conflict',
+  delivery_in_flight: 'conflict',
+  subscription_removed: 'conflict',
   account_not_usable: 'unprocessable',
 } as const satisfies Record<string, ErrorKind>;
 

@@ -28,6 +28,7 @@ export * from './step-timing.schedule.js';
 export * from './account-capacity.schedule.js';
 export * from './action-planning.schedule.js';
 
+export * from './ab-significance.math.js';
 export * from './analytics.math.js';
 
 export * from './event-catalogue.js';

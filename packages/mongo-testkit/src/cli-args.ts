@@ -4,12 +4,15 @@ import { isBackend, type Backend } from './choose-backend.js';
 export interface CliOptions {
   port: number;
   backend: Backend | undefined;
+  dataDir: string | undefined;
   help: boolean;
 }
 
-export const USAGE = `Usage: outreach-mongo [--port <port>] [--backend uri|memory-server|emulator]
+export const USAGE = `Usage: outreach-mongo [--port <port>] [--backend uri|memory-server|emulator] [--data-dir <dir>]
 
 Starts a MongoDB for local runs and prints its connection URI on one line.
+--data-dir keeps the data across restarts in that directory (mongod's dbPath, or the emulator's
+snapshot and journal); without it the data is gone when the server stops.
 Backend: MONGODB_URI if set, else mongodb-memory-server when a mongod can start quickly,
 else the in-memory emulator (a development and test fallback). MONGO_BACKEND or --backend forces one.
 Stops on SIGINT (Ctrl-C) and SIGTERM.`;
@@ -23,6 +26,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     options: {
       port: { type: 'string', short: 'p' },
       backend: { type: 'string', short: 'b' },
+      'data-dir': { type: 'string', short: 'd' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -35,5 +39,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
   if (values.backend !== undefined && !isBackend(values.backend)) {
     throw new Error(`--backend must be uri, memory-server or emulator, got "${values.backend}"`);
   }
-  return { port, backend: values.backend, help: values.help === true };
+  const dataDir = values['data-dir'];
+  if (dataDir === '') throw new Error('--data-dir needs a directory');
+  return { port, backend: values.backend, dataDir, help: values.help === true };
 }

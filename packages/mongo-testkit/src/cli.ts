@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const mongo = await startMongo({
     port: options.port,
     ...(options.backend === undefined ? {} : { backend: options.backend }),
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     log: (line) => console.error(line),
   });
   console.log(mongo.uri);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { tryMemoryServer } from './backends/memory-server-backend.js';
 import { redactUri, withoutDatabase } from './backends/mongo-uri.js';
 import type { RunningBackend } from './backends/running-backend.js';
@@ -11,6 +12,12 @@ export interface StartMongoOptions {
   backend?: Backend;
   /** Receives the one line saying which backend runs; defaults to `console.log`. */
   log?: (line: string) => void;
+  /**
+   * Keeps the data across restarts in this directory: the memory-server's mongod uses
+   * `<dataDir>/mongod` as its dbPath, the emulator journals to `<dataDir>/emulator`. Without it
+   * both start empty and forget everything on `stop()`. Ignored for `MONGODB_URI`.
+   */
+  dataDir?: string;
 }
 
 export interface RunningMongo {
@@ -31,24 +38,26 @@ export async function startMongo(
 ): Promise<RunningMongo> {
   const log = options.log ?? ((line: string) => console.log(line));
   const forced = options.backend ?? chooseBackend(env);
-  const { backend, running, note } = await startBackend(forced, options.port, env);
+  const { backend, running, note } = await startBackend(forced, options, env);
   log(`mongo-testkit: using ${describe(backend, running, note)}`);
   return { uri: running.uri, backend, stop: running.stop };
 }
 
 async function startBackend(
   forced: Backend | undefined,
-  port: number | undefined,
+  { port, dataDir }: StartMongoOptions,
   env: NodeJS.ProcessEnv,
 ): Promise<{ backend: Backend; running: RunningBackend; note?: string }> {
   if (forced === 'uri') return { backend: 'uri', running: externalServer(env) };
-  if (forced === 'emulator') return { backend: 'emulator', running: await emulator(port) };
-  const attempt = await tryMemoryServer(port, env);
+  const emulatorDir = dataDir === undefined ? undefined : join(dataDir, 'emulator');
+  if (forced === 'emulator') return { backend: 'emulator', running: await emulator(port, emulatorDir) };
+  const mongodDir = dataDir === undefined ? undefined : join(dataDir, 'mongod');
+  const attempt = await tryMemoryServer(port, env, mongodDir);
   if (attempt.started) return { backend: 'memory-server', running: attempt.backend };
   if (forced === 'memory-server') throw new Error(`MONGO_BACKEND=memory-server, but ${attempt.reason}`);
   return {
     backend: 'emulator',
-    running: await emulator(port),
+    running: await emulator(port, emulatorDir),
     note: `mongodb-memory-server skipped: ${attempt.reason}`,
   };
 }
@@ -60,11 +69,15 @@ function externalServer(env: NodeJS.ProcessEnv): RunningBackend {
   return { uri: withoutDatabase(uri), detail: 'MONGODB_URI', stop: () => Promise.resolve() };
 }
 
-async function emulator(port: number | undefined): Promise<RunningBackend> {
-  const running = await startEmulator(port === undefined ? {} : { port });
+async function emulator(port: number | undefined, dataDir: string | undefined): Promise<RunningBackend> {
+  const running = await startEmulator({
+    ...(port === undefined ? {} : { port }),
+    ...(dataDir === undefined ? {} : { dataDir }),
+  });
+  const kept = dataDir === undefined ? 'in memory' : `journalled to ${dataDir}`;
   return {
     uri: running.uri,
-    detail: 'a development and test fallback, not a real MongoDB',
+    detail: `a development and test fallback, not a real MongoDB; data ${kept}`,
     stop: running.stop,
   };
 }

@@ -22,6 +22,11 @@ export function created<B>(body: B): Reply<B> {
   return { status: 201, body };
 }
 
+/** Queued for background work (a webhook re-send), not done yet. */
+export function accepted<B>(body: B): Reply<B> {
+  return { status: 202, body };
+}
+
 export type Handler<Id extends OperationName, Ctx> = (input: OperationInput<Id>, ctx: Ctx) => Promise<Reply>;
 
 export interface RouteHelperOptions<Ctx> {
@@ -29,6 +34,11 @@ export interface RouteHelperOptions<Ctx> {
   guards: RequestHandler[];
   /** Builds what operations receive (workspace, repositories, clock, logger) from the request. */
   context: (req: Request, res: Response) => Ctx;
+  /**
+   * Middleware run after the body is read, on POSTs and on DELETEs that take a body: the
+   * `Idempotency-Key` handling, which fingerprints the parsed body.
+   */
+  idempotent?: RequestHandler[];
 }
 
 interface PartSchemas {
@@ -69,7 +79,9 @@ export function createRouteHelper<Ctx>(router: Router, options: RouteHelperOptio
       if (reply.headers) res.set(reply.headers);
       res.status(reply.status).json(reply.body);
     };
-    router[method](path, ...options.guards, ...bodyParsing, handler);
+    const idempotent =
+      method === 'post' || (method === 'delete' && schemas.body) ? (options.idempotent ?? []) : [];
+    router[method](path, ...options.guards, ...bodyParsing, ...idempotent, handler);
     registered.push({ operation, method, path });
   }
   return Object.assign(route, { registered });

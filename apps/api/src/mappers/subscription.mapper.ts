@@ -8,5 +8,10 @@ export function toApiSubscription(subscription: WebhookSubscription): Subscripti
     type: subscription.type,
     createdAt: subscription.createdAt.toISOString(),
     secret: subscription.secret,
+    health: {
+      lastSuccessAt: subscription.health.lastSuccessAt?.toISOString() ?? null,
+      lastFailureAt: subscription.health.lastFailureAt?.toISOString() ?? null,
+      consecutiveFailures: subscription.health.consecutiveFailures,
+    },
   };
 }

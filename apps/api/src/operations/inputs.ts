@@ -29,3 +29,5 @@ export type SubscribeHookBody = BodyOf<'subscribeHook'>;
 export type UnsubscribeHookBody = BodyOf<'unsubscribeHook'>;
 export type ListHooksQuery = QueryOf<'listHooks'>;
 export type PerformListQuery = QueryOf<'performList'>;
+export type ListHookDeliveriesQuery = QueryOf<'listHookDeliveries'>;
+export type RecoverHookDeliveriesBody = BodyOf<'recoverHookDeliveries'>;

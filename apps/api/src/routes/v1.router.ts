@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps.js';
 import { createApiKeyResolver, type Caller } from '../auth/api-key-cache.js';
 import { authenticate, callerOf } from '../auth/authenticate.middleware.js';
 import { rateLimitPerApiKey } from '../http/rate-limit.middleware.js';
+import { idempotency } from '../http/idempotency.middleware.js';
 import { createRouteHelper } from '../http/route.js';
 import type { OperationContext } from '../operations/context.js';
 import { accountRoutes } from './accounts.routes.js';
@@ -50,6 +51,7 @@ export function v1Router(deps: AppDeps): V1Routes {
         },
       }),
     ],
+    idempotent: [idempotency({ store: deps.db.idempotencyKeys, clock: deps.clock })],
     context: (req, res) => ({
       workspaceId: asWorkspaceId(callerOf(res).workspaceId),
       db: deps.db,

@@ -98,8 +98,51 @@ describe('DbDispatchStore', () => {
     const [stored] = await db.deliveries.listForEvent(workspaceId, eventId);
     expect(stored).toMatchObject({ status: 'failed', failureReason: 'gone', leaseOwner: null });
     expect(stored?.log).toEqual([
-      { attempt: 1, at: now, statusCode: 410, responseBody: 'gone for good', error: null, durationMs: 5 },
+      {
+        attempt: 1,
+        at: now,
+        statusCode: 410,
+        responseBody: 'gone for good',
+        error: null,
+        durationMs: 5,
+        nextRetryAt: null,
+      },
     ]);
+  });
+
+  it('records the next retry on the attempt and keeps the subscription’s health', async () => {
+    const { subscription } = await db.webhookSubscriptions.subscribe(workspaceId, {
+      url: 'https://health.example',
+      type: 'message_received',
+    });
+    const eventId = await eventWithDeliveries([subscription.id]);
+    const attempt = (n: number, statusCode: number) => ({
+      attempt: n,
+      startedAt: now,
+      durationMs: 5,
+      statusCode,
+      responseBody: null,
+      error: null,
+    });
+    const retryAt = new Date(T0.getTime() + 5_000);
+    const first = await store.claimDue({ ...lease(), excludeSubscriptionIds: [] });
+    if (!first) throw new Error('nothing claimed');
+    expect(await store.scheduleRetry(first, attempt(1, 500), retryAt)).toBe(true);
+    expect((await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health).toMatchObject({
+      consecutiveFailures: 1,
+      lastSuccessAt: null,
+    });
+    now = retryAt;
+    const second = await store.claimDue({ ...lease(), excludeSubscriptionIds: [] });
+    if (!second) throw new Error('nothing claimed');
+    expect(await store.markDelivered(second, attempt(2, 200), now)).toBe(true);
+    const [stored] = await db.deliveries.listForEvent(workspaceId, eventId);
+    expect(stored?.log.map((entry) => entry.nextRetryAt)).toEqual([retryAt, null]);
+    expect((await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health).toEqual({
+      lastSuccessAt: new Date(retryAt.getTime() + 5),
+      lastFailureAt: new Date(T0.getTime() + 5),
+      consecutiveFailures: 0,
+    });
   });
 
   it('knows the same failure reasons as the data layer', () => {

@@ -112,16 +112,35 @@ export class DbDispatchStore implements DispatchStore {
     attempt: AttemptRecord | null,
     outcome: DeliveryOutcome,
   ): Promise<boolean> {
+    const workspaceId = asWorkspaceId(claim.workspaceId);
     try {
-      await this.db.deliveries.settleAttempt(asWorkspaceId(claim.workspaceId), claim.id, claim.owner, {
+      await this.db.deliveries.settleAttempt(workspaceId, claim.id, claim.owner, {
         attempt: attempt ? toDbAttempt(attempt) : null,
         outcome,
       });
-      return true;
     } catch (err) {
       if (err instanceof LeaseLostError) return false;
       throw err;
     }
+    if (attempt !== null) await this.recordHealth(workspaceId, claim.subscriptionId, attempt, outcome);
+    return true;
+  }
+
+  /**
+   * The subscription's health (last success, failures in a row) follows each attempt made. It is
+   * informative only: the delivery is settled already, so a failed write here must not make the
+   * dispatcher treat the attempt as unsettled.
+   */
+  private async recordHealth(
+    workspaceId: ReturnType<typeof asWorkspaceId>,
+    subscriptionId: string,
+    attempt: AttemptRecord,
+    outcome: DeliveryOutcome,
+  ): Promise<void> {
+    const at = new Date(attempt.startedAt.getTime() + attempt.durationMs);
+    await this.db.webhookSubscriptions
+      .recordAttemptOutcome(workspaceId, subscriptionId, { succeeded: outcome.status === 'delivered', at })
+      .catch(() => undefined);
   }
 }
 

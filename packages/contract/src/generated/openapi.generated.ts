@@ -810,6 +810,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["SubscriptionIdAsId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a subscription's deliveries
+         * @description The delivery log of one subscription, newest first: one entry per event sent (or to be sent)
+         *     to its URL, with its status and attempt count; `GET /v1/hooks/deliveries/{deliveryId}` has the
+         *     attempts. A subscription receives one event type, so `eventType` either keeps every delivery
+         *     or none. Deliveries are kept as long as the subscription's records.
+         */
+        get: operations["listHookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/hooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["SubscriptionIdAsId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send the failed deliveries since a time
+         * @description Makes every `failed` delivery of the subscription created at or after `since` due again at
+         *     once, e.g. after the receiver was down for longer than the retry schedule. Each gets a new
+         *     attempt with its original `webhook-id`; the attempts it already had stay in its log and still
+         *     count for the retry schedule, so a delivery that had used every retry gets one more attempt.
+         *     Answers `202`: the dispatcher sends them within its polling interval.
+         */
+        post: operations["recoverHookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/hooks/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id. */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its attempts
+         * @description One delivery and every attempt made, oldest first: when it was sent, the status code (null
+         *     when no answer came), how long it took, the start of the answer (at most 1024 characters),
+         *     the error when there was no usable answer, and the retry it scheduled.
+         */
+        get: operations["getHookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/hooks/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id. */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send a delivery now
+         * @description Makes the delivery due at once, whatever its status (a delivered one is sent again): the
+         *     dispatcher sends it within its polling interval as a new attempt with the same `webhook-id`,
+         *     so receivers can drop the duplicate. The attempts so far stay in the log and still count for
+         *     the retry schedule. Answers `202` with the delivery as queued. `409`
+         *     (`delivery_in_flight`) while a dispatcher is sending it; `409` (`subscription_removed`) when
+         *     its subscription no longer exists, since nothing would be sent.
+         */
+        post: operations["retryHookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hooks/unsubscribe": {
         parameters: {
             query?: never;
@@ -1180,6 +1286,7 @@ export interface components {
         BlockId: string;
         MessageId: string;
         SubscriptionId: string;
+        DeliveryId: string;
         /** @description `evt_` and the first 24 hex characters of the SHA-256 of `<type>:<transition key>`. */
         EventId: string;
         ConversationUrn: string;
@@ -1822,6 +1929,48 @@ export interface components {
             responseRate: components["schemas"]["Rate"];
         };
         /**
+         * @description The A/B results of one step with two variants or more (variants deleted since included), in
+         *     variant order. `sent` counts the leads a variant was sent to and `replied` those of them who
+         *     replied; `responseRate` is `replied / sent` with its 95% Wilson score interval. Each variant
+         *     is compared with the step's best one (the highest rate; on a tie the lowest order) by the
+         *     pooled two-proportion z-test, two-sided, without continuity correction. A difference is
+         *     declared `significant` only when both variants were sent to at least 30 leads and the
+         *     p-value is below 0.05; no correction is made for comparing several variants with the best.
+         */
+        AbTest: {
+            stepId: components["schemas"]["StepId"];
+            /** @description The step's position in the sequence. */
+            order: number;
+            /** @description The variant with the highest response rate; null while no variant was sent. */
+            bestVariantId: components["schemas"]["VariantId"] | null;
+            variants: components["schemas"]["AbTestVariant"][];
+        };
+        AbTestVariant: {
+            variantId: components["schemas"]["VariantId"];
+            order: number;
+            /** @description Leads the variant was sent to in the window. */
+            sent: components["schemas"]["Count"];
+            /** @description Of those, leads who replied in the window. */
+            replied: components["schemas"]["Count"];
+            responseRate: components["schemas"]["Rate"];
+            interval: components["schemas"]["ConfidenceInterval"];
+            /** @description Null for the best variant itself, and for every variant while none was sent. */
+            comparison: components["schemas"]["AbComparison"] | null;
+        };
+        /** @description The 95% Wilson score interval of a response rate; `[0, 0]` when nothing was sent. */
+        ConfidenceInterval: {
+            lower: components["schemas"]["Rate"];
+            upper: components["schemas"]["Rate"];
+        };
+        AbComparison: {
+            /** @description The best variant of the step. */
+            againstVariantId: components["schemas"]["VariantId"];
+            /** @description Two-sided p-value of the pooled two-proportion z-test; null when this variant was sent to nobody. */
+            pValue: number | null;
+            /** @description Both variants sent to at least 30 leads and `pValue < 0.05`. */
+            significant: boolean;
+        };
+        /**
          * @description Counts of what happened in the window `[startDate, endDate)`: the actions, the leads added and
          *     the leads completed. Days in `daily` are UTC days, one entry per day of the window, oldest
          *     first.
@@ -1835,6 +1984,8 @@ export interface components {
             totals: components["schemas"]["AnalyticsTotals"];
             steps: components["schemas"]["StepAnalytics"][];
             variants: components["schemas"]["VariantAnalytics"][];
+            /** @description One entry per step with two variants or more, in step order. */
+            abTests: components["schemas"]["AbTest"][];
             daily: components["schemas"]["DailyAnalytics"][];
         };
         CampaignCounts: {
@@ -1868,6 +2019,114 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             /** @description Signing secret of the deliveries (Standard Webhooks), one per subscription. */
             secret: string;
+            health: components["schemas"]["SubscriptionHealth"];
+        };
+        /** @description How deliveries to the subscription's URL have been going, updated after every attempt. */
+        SubscriptionHealth: {
+            /**
+             * Format: date-time
+             * @description When the receiver last answered an attempt with `2xx`; null before the first success.
+             */
+            lastSuccessAt: string | null;
+            /**
+             * Format: date-time
+             * @description When an attempt last failed (non-`2xx` answer, timeout, refused connection).
+             */
+            lastFailureAt: string | null;
+            /** @description Attempts that failed since the last success (or since the subscription began). */
+            consecutiveFailures: number;
+        };
+        /**
+         * @description `pending`: due or waiting for its next retry; `delivered`: a `2xx` answer came; `failed`: out of
+         *     retries, or the subscription or URL became unusable (see `failureReason`).
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "delivered" | "failed";
+        /**
+         * @description Why a delivery failed for good: `attempts_exhausted` (every retry failed), `gone` (the receiver
+         *     answered `410`, the subscription was removed), `subscription_removed` (unsubscribed before it was
+         *     sent), `event_missing`, `invalid_url`.
+         * @enum {string}
+         */
+        DeliveryFailureReason: "attempts_exhausted" | "gone" | "subscription_removed" | "event_missing" | "invalid_url";
+        DeliveryAttempt: {
+            /** @description 1-based number of the attempt. */
+            attempt: number;
+            /** @description When the request was sent. */
+            at: components["schemas"]["Timestamp"];
+            /** @description The receiver's HTTP status; null when no answer came. */
+            statusCode: number | null;
+            /** @description From sending the request to the end of the answer (or of the failure). */
+            durationMs: number;
+            /** @description The start of the receiver's answer, at most 1024 characters. */
+            responseExcerpt: string | null;
+            /** @description What went wrong when there was no usable answer (timeout, refused connection, redirect not followed). */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description The retry this attempt scheduled; null when it delivered or ended the delivery.
+             */
+            nextRetryAt: string | null;
+        };
+        /**
+         * @description One event on its way to one subscription. `eventId` is the `webhook-id` header of every attempt,
+         *     manual retries included, so receivers can drop duplicates.
+         */
+        HookDelivery: {
+            id: components["schemas"]["DeliveryId"];
+            subscriptionId: components["schemas"]["SubscriptionId"];
+            eventId: components["schemas"]["EventId"];
+            eventType: components["schemas"]["EventType"];
+            url: components["schemas"]["WebhookUrl"];
+            status: components["schemas"]["DeliveryStatus"];
+            attemptCount: components["schemas"]["Count"];
+            /**
+             * Format: date-time
+             * @description While pending, when the next attempt is due.
+             */
+            nextAttemptAt: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            failedAt: string | null;
+            failureReason: components["schemas"]["DeliveryFailureReason"] | null;
+        };
+        /** @description A delivery (as in `HookDelivery`) with every attempt made, oldest first. */
+        HookDeliveryDetail: {
+            id: components["schemas"]["DeliveryId"];
+            subscriptionId: components["schemas"]["SubscriptionId"];
+            eventId: components["schemas"]["EventId"];
+            eventType: components["schemas"]["EventType"];
+            url: components["schemas"]["WebhookUrl"];
+            status: components["schemas"]["DeliveryStatus"];
+            attemptCount: components["schemas"]["Count"];
+            /**
+             * Format: date-time
+             * @description While pending, when the next attempt is due.
+             */
+            nextAttemptAt: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            failedAt: string | null;
+            failureReason: components["schemas"]["DeliveryFailureReason"] | null;
+            attempts: components["schemas"]["DeliveryAttempt"][];
+        };
+        HookDeliveryPage: {
+            total: components["schemas"]["Count"];
+            offset: components["schemas"]["Count"];
+            limit: components["schemas"]["PageLimit"];
+            items: components["schemas"]["HookDelivery"][];
+        };
+        RecoverRequest: {
+            /** @description Re-queue the failed deliveries created at or after this instant (a date is its UTC midnight). */
+            since: components["schemas"]["IsoDateOrDateTime"];
+        };
+        RecoverResult: {
+            /** @description Failed deliveries made due again. */
+            requeued: components["schemas"]["Count"];
         };
         SubscriptionPage: {
             total: components["schemas"]["Count"];
@@ -2252,6 +2511,81 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No webhook subscription with this id in the workspace. */
+        SubscriptionNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 404,
+                 *       "message": "Webhook subscription sub_6650fa3ffc947061a2b3d4a1 not found",
+                 *       "code": "not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No webhook delivery with this id in the workspace. */
+        DeliveryNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 404,
+                 *       "message": "Webhook delivery dlv_6651a0b1c2d3e4f5a6b7c8d9 not found",
+                 *       "code": "not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A request with the same `Idempotency-Key` is still being processed (`idempotency_key_in_use`);
+         *     retry once it has answered. Operations that also refuse state conflicts with `409` describe
+         *     those in their own `409`.
+         */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 409,
+                 *       "message": "a request with this Idempotency-Key is still being processed; retry later",
+                 *       "code": "idempotency_key_in_use"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The `Idempotency-Key` was first used with a different method, path or body
+         *     (`idempotency_key_reused`); nothing was done. Use a new key for a new request.
+         */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 422,
+                 *       "message": "this Idempotency-Key was already used with a different request (method, path or body); use a new key",
+                 *       "code": "idempotency_key_reused"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description An unexpected failure, logged under the request id. */
         InternalError: {
             headers: {
@@ -2297,6 +2631,19 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+         *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+         *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+         *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+         *     changes nothing; the same key with another method, path or body is refused with `422`
+         *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+         *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+         *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+         *     is a good key.
+         * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+         */
+        IdempotencyKey: string;
+        /**
          * @description Records to skip.
          * @example 0
          */
@@ -2306,6 +2653,10 @@ export interface components {
          * @example 50
          */
         Limit: number;
+        /** @description Webhook subscription id. */
+        SubscriptionIdAsId: string;
+        /** @description Webhook delivery id. */
+        DeliveryId: string;
         /**
          * @description Campaign id.
          * @example cmp_6650b3c8e52d0f9a3b4c6d31
@@ -2518,7 +2869,21 @@ export interface operations {
     createCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2539,8 +2904,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -2824,7 +3191,21 @@ export interface operations {
     addCampaignSenders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Campaign id.
@@ -2887,6 +3268,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description One or more accounts exist but are not authenticated or not active. */
@@ -3002,7 +3384,21 @@ export interface operations {
     addLeads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Campaign id.
@@ -3063,8 +3459,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CampaignNotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3072,7 +3470,21 @@ export interface operations {
     removeLeads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Campaign id.
@@ -3134,8 +3546,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3293,6 +3707,43 @@ export interface operations {
                      *           "responseRate": 0.2
                      *         }
                      *       ],
+                     *       "abTests": [
+                     *         {
+                     *           "stepId": "stp_6650b4d9f63e1a0b4c5d7e42",
+                     *           "order": 1,
+                     *           "bestVariantId": "var_6650b5eaa74f2b1c5d6e8f52",
+                     *           "variants": [
+                     *             {
+                     *               "variantId": "var_6650b5eaa74f2b1c5d6e8f51",
+                     *               "order": 0,
+                     *               "sent": 6,
+                     *               "replied": 1,
+                     *               "responseRate": 0.1667,
+                     *               "interval": {
+                     *                 "lower": 0.0301,
+                     *                 "upper": 0.5635
+                     *               },
+                     *               "comparison": {
+                     *                 "againstVariantId": "var_6650b5eaa74f2b1c5d6e8f52",
+                     *                 "pValue": 0.8865,
+                     *                 "significant": false
+                     *               }
+                     *             },
+                     *             {
+                     *               "variantId": "var_6650b5eaa74f2b1c5d6e8f52",
+                     *               "order": 1,
+                     *               "sent": 5,
+                     *               "replied": 1,
+                     *               "responseRate": 0.2,
+                     *               "interval": {
+                     *                 "lower": 0.0362,
+                     *                 "upper": 0.6245
+                     *               },
+                     *               "comparison": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
                      *       "daily": [
                      *         {
                      *           "date": "2025-06-02",
@@ -3383,7 +3834,21 @@ export interface operations {
     blockCampaignLeads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Campaign id.
@@ -3427,8 +3892,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["PlanRequired"];
             404: components["responses"]["CampaignNotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3436,7 +3903,21 @@ export interface operations {
     unblockCampaignLeads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Campaign id.
@@ -3497,8 +3978,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3506,7 +3989,21 @@ export interface operations {
     addStep: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Campaign id.
@@ -3629,6 +4126,7 @@ export interface operations {
             409: components["responses"]["SequenceEditConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3799,7 +4297,21 @@ export interface operations {
     addVariant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Campaign id.
@@ -3879,6 +4391,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4097,7 +4610,21 @@ export interface operations {
     tagLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Lead id.
@@ -4141,8 +4668,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["LeadNotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4198,7 +4727,21 @@ export interface operations {
     blockLeads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4239,8 +4782,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4248,7 +4793,21 @@ export interface operations {
     unblockLeads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4304,8 +4863,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4378,7 +4939,21 @@ export interface operations {
     createAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4407,8 +4982,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4818,7 +5395,21 @@ export interface operations {
     markConversationRead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Conversation URN, URL-encoded (`urn%3Aoutreach%3Aconversation%3Acnv_...`).
@@ -4847,8 +5438,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ConversationNotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -4856,7 +5449,21 @@ export interface operations {
     sendMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Conversation URN, URL-encoded (`urn%3Aoutreach%3Aconversation%3Acnv_...`).
@@ -4898,6 +5505,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ConversationNotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The conversation's sender account is not authenticated or not active. */
@@ -5015,7 +5623,21 @@ export interface operations {
     subscribeHook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5051,8 +5673,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5094,7 +5718,12 @@ export interface operations {
                      *           "url": "https://hooks.acme-crm.com/outreach/accepted",
                      *           "type": "connection_request_accepted",
                      *           "createdAt": "2025-06-02T09:00:00.000Z",
-                     *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *           "health": {
+                     *             "lastSuccessAt": "2025-06-03T14:20:05.000Z",
+                     *             "lastFailureAt": "2025-06-03T14:10:02.000Z",
+                     *             "consecutiveFailures": 0
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -5110,10 +5739,306 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    unsubscribeHook: {
+    listHookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only deliveries in this status.
+                 * @example failed
+                 */
+                status?: components["schemas"]["DeliveryStatus"];
+                /**
+                 * @description Only deliveries of this event type.
+                 * @example connection_request_accepted
+                 */
+                eventType?: components["schemas"]["EventType"];
+                /**
+                 * @description Records to skip.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["SubscriptionIdAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "offset": 0,
+                     *       "limit": 50,
+                     *       "items": [
+                     *         {
+                     *           "id": "dlv_6651a0b1c2d3e4f5a6b7c8d9",
+                     *           "subscriptionId": "sub_6650fa3ffc947061a2b3d4a1",
+                     *           "eventId": "evt_3f1c9a7b2e4d6f8a0b1c2d3e",
+                     *           "eventType": "connection_request_accepted",
+                     *           "url": "https://hooks.acme-crm.com/outreach/accepted",
+                     *           "status": "pending",
+                     *           "attemptCount": 2,
+                     *           "nextAttemptAt": "2025-06-03T14:45:07.000Z",
+                     *           "createdAt": "2025-06-03T14:10:00.000Z",
+                     *           "deliveredAt": null,
+                     *           "failedAt": null,
+                     *           "failureReason": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["SubscriptionNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverHookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Webhook subscription id. */
+                id: components["parameters"]["SubscriptionIdAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2025-06-03T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverRequest"];
+            };
+        };
+        responses: {
+            /** @description How many failed deliveries were queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requeued": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoverResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["SubscriptionNotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getHookDelivery: {
         parameters: {
             query?: never;
             header?: never;
+            path: {
+                /** @description Webhook delivery id. */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_6651a0b1c2d3e4f5a6b7c8d9",
+                     *       "subscriptionId": "sub_6650fa3ffc947061a2b3d4a1",
+                     *       "eventId": "evt_3f1c9a7b2e4d6f8a0b1c2d3e",
+                     *       "eventType": "connection_request_accepted",
+                     *       "url": "https://hooks.acme-crm.com/outreach/accepted",
+                     *       "status": "pending",
+                     *       "attemptCount": 2,
+                     *       "nextAttemptAt": "2025-06-03T14:45:07.000Z",
+                     *       "createdAt": "2025-06-03T14:10:00.000Z",
+                     *       "deliveredAt": null,
+                     *       "failedAt": null,
+                     *       "failureReason": null,
+                     *       "attempts": [
+                     *         {
+                     *           "attempt": 1,
+                     *           "at": "2025-06-03T14:10:00.000Z",
+                     *           "statusCode": 503,
+                     *           "durationMs": 212,
+                     *           "responseExcerpt": "<html><body>Service Unavailable</body></html>",
+                     *           "error": null,
+                     *           "nextRetryAt": "2025-06-03T14:10:05.000Z"
+                     *         },
+                     *         {
+                     *           "attempt": 2,
+                     *           "at": "2025-06-03T14:10:05.000Z",
+                     *           "statusCode": null,
+                     *           "durationMs": 15000,
+                     *           "responseExcerpt": null,
+                     *           "error": "timeout after 15000 ms",
+                     *           "nextRetryAt": "2025-06-03T14:15:05.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HookDeliveryDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DeliveryNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryHookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Webhook delivery id. */
+                deliveryId: components["parameters"]["DeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, due now. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dlv_6651a0b1c2d3e4f5a6b7c8d9",
+                     *       "subscriptionId": "sub_6650fa3ffc947061a2b3d4a1",
+                     *       "eventId": "evt_3f1c9a7b2e4d6f8a0b1c2d3e",
+                     *       "eventType": "connection_request_accepted",
+                     *       "url": "https://hooks.acme-crm.com/outreach/accepted",
+                     *       "status": "pending",
+                     *       "attemptCount": 2,
+                     *       "nextAttemptAt": "2025-06-03T14:30:00.000Z",
+                     *       "createdAt": "2025-06-03T14:10:00.000Z",
+                     *       "deliveredAt": null,
+                     *       "failedAt": null,
+                     *       "failureReason": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DeliveryNotFound"];
+            /**
+             * @description A dispatcher is sending the delivery right now (`delivery_in_flight`), its subscription was
+             *     removed (`subscription_removed`), or a request with the same `Idempotency-Key` is still
+             *     being processed (`idempotency_key_in_use`).
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "delivery dlv_6651a0b1c2d3e4f5a6b7c8d9 is being sent right now; retry once it is settled",
+                     *       "code": "delivery_in_flight"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unsubscribeHook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
+                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
+                 *     is a good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5162,8 +6087,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -71,6 +71,13 @@ export const requestSchemas = {
   listHooks: { query: webhook.listHooksQuery },
   unsubscribeHook: { body: webhook.unsubscribeHookBody },
   performList: { query: webhook.performListQuery },
+  listHookDeliveries: { params: webhook.listHookDeliveriesParams, query: webhook.listHookDeliveriesQuery },
+  getHookDelivery: { params: webhook.getHookDeliveryParams },
+  retryHookDelivery: { params: webhook.retryHookDeliveryParams },
+  recoverHookDeliveries: {
+    params: webhook.recoverHookDeliveriesParams,
+    body: webhook.recoverHookDeliveriesBody,
+  },
 
   getHealth: {},
   getReadiness: {},

@@ -1,7 +1,8 @@
 /** Requests of the webhook subscription operations. */
 import { EVENT_TYPES } from '@outreach/domain';
 import { z } from 'zod';
-import { paginationQuery } from './pagination.schema.js';
+import { idValue, isoDateOrDateTime } from './common.schema.js';
+import { limitQuery, offsetQuery, paginationQuery } from './pagination.schema.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 /**
@@ -22,3 +23,20 @@ export const subscribeHookBody = subscriptionPair;
 export const unsubscribeHookBody = subscriptionPair;
 export const listHooksQuery = paginationQuery;
 export const performListQuery = z.strictObject({ type: z.enum(EVENT_TYPES) });
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+const subscriptionIdParams = z.strictObject({ id: idValue });
+const deliveryIdParams = z.strictObject({ deliveryId: idValue });
+
+export const listHookDeliveriesParams = subscriptionIdParams;
+export const listHookDeliveriesQuery = z.strictObject({
+  status: z.enum(DELIVERY_STATUSES).optional(),
+  eventType: z.enum(EVENT_TYPES).optional(),
+  offset: offsetQuery,
+  limit: limitQuery,
+});
+export const getHookDeliveryParams = deliveryIdParams;
+export const retryHookDeliveryParams = deliveryIdParams;
+export const recoverHookDeliveriesParams = subscriptionIdParams;
+export const recoverHookDeliveriesBody = z.strictObject({ since: isoDateOrDateTime });

@@ -79,7 +79,9 @@ describe('settling an attempt', () => {
       attempts: 1,
       failureReason: null,
     });
-    expect(settled.log).toEqual([{ ...attempt(1, 503), responseBody: 'x'.repeat(MAX_RESPONSE_BODY_LENGTH) }]);
+    expect(settled.log).toEqual([
+      { ...attempt(1, 503), responseBody: 'x'.repeat(MAX_RESPONSE_BODY_LENGTH), nextRetryAt: at(5) },
+    ]);
     expect(await t.db.deliveries.claimDueAcrossWorkspaces(lease('d2', at(4)))).toBeNull();
     expect((await t.db.deliveries.claimDueAcrossWorkspaces(lease('d2', at(5))))?.id).toBe(claim.id);
   });

@@ -6,10 +6,15 @@ import type {
   DeliveryStatus,
 } from './delivery.schema.js';
 
-export type DeliveryAttempt = DeliveryAttemptRecord;
+export type DeliveryAttempt = Omit<DeliveryAttemptRecord, 'nextRetryAt'> & { nextRetryAt: Date | null };
 
-/** An attempt as the dispatcher reports it; the response body may be left out (stored as null). */
-export type DeliveryAttemptInput = Omit<DeliveryAttempt, 'responseBody'> & { responseBody?: string | null };
+/**
+ * An attempt as the dispatcher reports it; the response body may be left out (stored as null),
+ * and the next retry is taken from the outcome it is settled with.
+ */
+export type DeliveryAttemptInput = Omit<DeliveryAttempt, 'responseBody' | 'nextRetryAt'> & {
+  responseBody?: string | null;
+};
 
 export interface Delivery {
   id: string;
@@ -48,6 +53,7 @@ export function toDelivery(record: DeliveryRecord): Delivery {
       responseBody: entry.responseBody ?? null,
       error: entry.error ?? null,
       durationMs: entry.durationMs,
+      nextRetryAt: entry.nextRetryAt ?? null,
     })),
     createdAt: record.createdAt,
     deliveredAt: record.deliveredAt ?? null,

@@ -1,6 +1,7 @@
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { LeaseLostError } from '../common/db-errors.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
+import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toDelivery, type Delivery, type DeliveryAttemptInput } from './delivery.entity.js';
@@ -9,6 +10,7 @@ import {
   type DeliveryAttemptRecord,
   type DeliveryFailureReason,
   type DeliveryRecord,
+  type DeliveryStatus,
 } from './delivery.schema.js';
 
 /** How an attempt left the delivery: delivered, due again at `nextAttemptAt`, or failed for good. */
@@ -123,7 +125,10 @@ export class DeliveryRepository {
     settlement: { attempt: DeliveryAttemptInput | null; outcome: DeliveryOutcome },
   ): Promise<Delivery> {
     const update = outcomeUpdate(settlement.outcome, this.clock());
-    if (settlement.attempt !== null) update.$push = { log: logEntry(settlement.attempt) };
+    if (settlement.attempt !== null) {
+      const nextRetryAt = settlement.outcome.status === 'pending' ? settlement.outcome.nextAttemptAt : null;
+      update.$push = { log: { ...logEntry(settlement.attempt), nextRetryAt } };
+    }
     return this.whileLeased(workspaceId, id, owner, update);
   }
 
@@ -182,6 +187,56 @@ export class DeliveryRepository {
     return record ? toDelivery(record) : null;
   }
 
+  /** A subscription's deliveries, newest first, one page, optionally of one status only. */
+  async listForSubscription(
+    workspaceId: WorkspaceId,
+    subscriptionId: string,
+    query: PageRequest & { status?: DeliveryStatus } = {},
+  ): Promise<Page<Delivery>> {
+    const { skip, limit } = pageBounds(query);
+    const filter: QueryFilter<DeliveryRecord> = { subscriptionId };
+    if (query.status !== undefined) filter.status = query.status;
+    const [total, records] = await Promise.all([
+      this.records.count(workspaceId, filter),
+      this.records.find(workspaceId, filter, { sort: { createdAt: -1, _id: -1 }, skip, limit }),
+    ]);
+    return { total, items: records.map(toDelivery) };
+  }
+
+  /**
+   * Makes a delivery due now whatever its status (a manual retry): pending again, its failure or
+   * success cleared, so the next dispatcher claim sends it once more, with the same event and so
+   * the same `webhook-id`. Its attempts so far stay in the log and keep counting for the retry
+   * schedule, so a delivery that had used every retry gets this one attempt. Null when the
+   * delivery is missing or a dispatcher holds it right now.
+   */
+  async requeue(workspaceId: WorkspaceId, id: string, now: Date): Promise<Delivery | null> {
+    const record = await this.records.findOneAndUpdate(
+      workspaceId,
+      { _id: id, leaseUntil: leaseFree(now) },
+      { $set: requeued(now, this.clock()) },
+    );
+    return record ? toDelivery(record) : null;
+  }
+
+  /**
+   * Re-queues, due now, every failed delivery of the subscription created at or after `since`
+   * (see `requeue`); returns how many. Failed deliveries hold no lease, so no claim is disturbed.
+   */
+  async requeueFailedSince(
+    workspaceId: WorkspaceId,
+    subscriptionId: string,
+    since: Date,
+    now: Date,
+  ): Promise<number> {
+    const result = await this.records.updateMany(
+      workspaceId,
+      { subscriptionId, status: 'failed', createdAt: { $gte: since } },
+      { $set: requeued(now, this.clock()) },
+    );
+    return result.modified;
+  }
+
   async listForEvent(workspaceId: WorkspaceId, eventId: string): Promise<Delivery[]> {
     const records = await this.records.find(workspaceId, { eventId }, { sort: { subscriptionId: 1 } });
     return records.map(toDelivery);
@@ -223,6 +278,18 @@ function logEntry(attempt: DeliveryAttemptInput): DeliveryAttemptRecord {
     responseBody: body === null ? null : body.slice(0, MAX_RESPONSE_BODY_LENGTH),
     error: attempt.error,
     durationMs: attempt.durationMs,
+    nextRetryAt: null,
+  };
+}
+
+function requeued(now: Date, updatedAt: Date) {
+  return {
+    status: 'pending' as const,
+    nextAttemptAt: now,
+    deliveredAt: null,
+    failedAt: null,
+    failureReason: null,
+    updatedAt,
   };
 }
 

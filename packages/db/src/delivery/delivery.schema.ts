@@ -20,6 +20,8 @@ export interface DeliveryAttemptRecord {
   responseBody: string | null;
   error: string | null;
   durationMs: number;
+  /** When the attempt left the delivery due again: the retry it scheduled; null otherwise. */
+  nextRetryAt?: Date | null;
 }
 
 /** One event on its way to one subscription. */
@@ -56,6 +58,7 @@ const attemptSchema = new Schema<DeliveryAttemptRecord>(
     responseBody: { type: String, default: null },
     error: { type: String, default: null },
     durationMs: { type: Number, required: true },
+    nextRetryAt: { type: Date, default: null },
   },
   { _id: false, strict: 'throw' },
 );
@@ -88,3 +91,6 @@ deliverySchema.index({ workspaceId: 1, eventId: 1, subscriptionId: 1 }, { unique
 // Serves the dispatcher's `claimDueAcrossWorkspaces`: pending deliveries by due time. Partial,
 // so delivered and failed ones (the bulk of the collection) are not in it.
 deliverySchema.index({ nextAttemptAt: 1 }, { partialFilterExpression: { nextAttemptAt: { $exists: true } } });
+// Serves `listForSubscription` (a subscription's delivery log, newest first, paged; the status
+// filter is residual) and `requeueFailedSince` on the (workspace, subscription) prefix.
+deliverySchema.index({ workspaceId: 1, subscriptionId: 1, createdAt: -1, _id: -1 });

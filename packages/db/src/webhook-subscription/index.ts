@@ -1,2 +1,2 @@
-export type { WebhookSubscription } from './webhook-subscription.entity.js';
+export type { SubscriptionHealth, WebhookSubscription } from './webhook-subscription.entity.js';
 export type { WebhookSubscriptionRepository } from './webhook-subscription.repository.js';

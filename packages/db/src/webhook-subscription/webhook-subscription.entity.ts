@@ -8,6 +8,13 @@ export interface WebhookSubscription {
   type: EventType;
   secret: string;
   createdAt: Date;
+  health: SubscriptionHealth;
+}
+
+export interface SubscriptionHealth {
+  lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
+  consecutiveFailures: number;
 }
 
 export function toWebhookSubscription(record: WebhookSubscriptionRecord): WebhookSubscription {
@@ -18,5 +25,10 @@ export function toWebhookSubscription(record: WebhookSubscriptionRecord): Webhoo
     type: record.type,
     secret: record.secret,
     createdAt: record.createdAt,
+    health: {
+      lastSuccessAt: record.lastSuccessAt ?? null,
+      lastFailureAt: record.lastFailureAt ?? null,
+      consecutiveFailures: record.consecutiveFailures ?? 0,
+    },
   };
 }

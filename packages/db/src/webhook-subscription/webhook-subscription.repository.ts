@@ -76,6 +76,22 @@ export class WebhookSubscriptionRepository {
     return this.records.deleteOne(workspaceId, { url: input.url, type: input.type });
   }
 
+  /**
+   * Counts one settled attempt in the subscription's health: a success resets the run of
+   * failures, a failure extends it. One single-document update each; attempts settling at the
+   * same moment are counted in the order their writes land.
+   */
+  async recordAttemptOutcome(
+    workspaceId: WorkspaceId,
+    id: string,
+    outcome: { succeeded: boolean; at: Date },
+  ): Promise<void> {
+    const update = outcome.succeeded
+      ? { $set: { lastSuccessAt: outcome.at, consecutiveFailures: 0 } }
+      : { $set: { lastFailureAt: outcome.at }, $inc: { consecutiveFailures: 1 } };
+    await this.records.updateOne(workspaceId, { _id: id }, update);
+  }
+
   /** Removes a subscription by id (the receiver answered 410 Gone). */
   remove(workspaceId: WorkspaceId, id: string): Promise<boolean> {
     return this.records.deleteOne(workspaceId, { _id: id });

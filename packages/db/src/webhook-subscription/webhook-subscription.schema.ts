@@ -10,6 +10,12 @@ export interface WebhookSubscriptionRecord {
   /** Signing secret, `whsec_` + base64 (Standard Webhooks). */
   secret: string;
   createdAt: Date;
+  /** Health, kept by the dispatcher as attempts settle: the last 2xx answer. */
+  lastSuccessAt?: Date | null;
+  /** The last attempt that was not a 2xx answer. */
+  lastFailureAt?: Date | null;
+  /** Attempts that failed since the last success (or since the subscription began). */
+  consecutiveFailures?: number;
 }
 
 export const webhookSubscriptionSchema = new Schema<WebhookSubscriptionRecord>(
@@ -20,6 +26,9 @@ export const webhookSubscriptionSchema = new Schema<WebhookSubscriptionRecord>(
     type: { type: String, enum: EVENT_TYPES, required: true },
     secret: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    lastSuccessAt: { type: Date, default: null },
+    lastFailureAt: { type: Date, default: null },
+    consecutiveFailures: { type: Number, default: 0 },
   },
   recordOptions('webhook_subscriptions'),
 );

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { RunningBackend } from './running-backend.js';
 import { canConnect, downloadEndpoint } from './download-probe.js';
 
@@ -19,6 +20,7 @@ export type MemoryServerAttempt =
 export async function tryMemoryServer(
   port: number | undefined,
   env: NodeJS.ProcessEnv,
+  dbPath?: string,
 ): Promise<MemoryServerAttempt> {
   const library = await import('mongodb-memory-server');
   let binary: string | undefined;
@@ -37,16 +39,22 @@ export async function tryMemoryServer(
     }
   }
   try {
+    if (dbPath !== undefined) mkdirSync(dbPath, { recursive: true });
     const server = await library.MongoMemoryServer.create({
-      instance: { ip: '127.0.0.1', ...(port === undefined ? {} : { port }) },
+      instance: {
+        ip: '127.0.0.1',
+        ...(port === undefined ? {} : { port }),
+        // A dbPath of our own is kept on stop; wiredTiger writes it to disk (journal included).
+        ...(dbPath === undefined ? {} : { dbPath, storageEngine: 'wiredTiger' as const }),
+      },
     });
     return {
       started: true,
       backend: {
         uri: server.getUri(),
-        detail: `mongod ${binary ?? 'downloaded by mongodb-memory-server'}`,
+        detail: `mongod ${binary ?? 'downloaded by mongodb-memory-server'}${dbPath === undefined ? '' : `, data in ${dbPath}`}`,
         stop: async () => {
-          await server.stop({ doCleanup: true, force: true });
+          await server.stop({ doCleanup: dbPath === undefined, force: dbPath === undefined });
         },
       },
     };

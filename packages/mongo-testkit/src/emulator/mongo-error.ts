@@ -14,14 +14,17 @@ export const ErrorCode = {
   CursorNotFound: 43,
   NamespaceExists: 48,
   CommandNotFound: 59,
+  DollarPrefixedFieldName: 52,
   ImmutableField: 66,
   InvalidOptions: 72,
   InvalidNamespace: 73,
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,
   InvalidPipelineOperator: 168,
+  NotImplemented: 238,
   Location15952: 15952,
   Location40324: 40324,
+  Location40415: 40415,
   BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
 } as const;
@@ -58,6 +61,17 @@ export class MongoCommandError extends Error {
   toWriteError(index: number): Document {
     return { index, code: this.code, errmsg: this.message, ...this.extra };
   }
+}
+
+/**
+ * A feature MongoDB has and the emulator does not: refused loudly, so code that needs it fails here
+ * instead of getting an answer that differs from MongoDB's.
+ */
+export function notSupported(feature: string): MongoCommandError {
+  return new MongoCommandError(
+    ErrorCode.NotImplemented,
+    `${feature} is not supported by the MongoDB emulator`,
+  );
 }
 
 /** Shorthand for the common "this argument is wrong" rejection. */

@@ -1,5 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { CursorStore } from './commands/cursor-store.js';
+import { openDurableStorage } from './durability/durable-storage.js';
+import { GroupCommit } from './durability/group-commit.js';
 import { StorageEngine } from './storage/storage-engine.js';
 import { removeExpiredDocuments } from './ttl-monitor.js';
 import { serveConnection } from './wire/connection-handler.js';
@@ -9,6 +11,13 @@ export interface EmulatorOptions {
   port?: number;
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string;
+  /**
+   * Keeps the data in this directory (created if missing) instead of only in memory: a snapshot
+   * plus a journal flushed before each acknowledgement, replayed on the next start.
+   */
+  dataDir?: string;
+  /** With `dataDir`: fdatasync each commit (default true); false trusts the OS page cache. */
+  syncToDisk?: boolean;
 }
 
 export interface RunningEmulator {
@@ -22,12 +31,21 @@ export interface RunningEmulator {
 const SWEEP_INTERVAL_MS = 1000;
 
 /**
- * Starts the in-memory MongoDB emulator: a wire-protocol server for development and tests, not a
- * database. Data lives in this process and disappears on `stop()`.
+ * Starts the MongoDB emulator: a wire-protocol server for development and tests, not a production
+ * database. Without `dataDir` data lives in this process and disappears on `stop()`; with it, it
+ * is journalled to that directory and found again by the next start on it.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
-  const storage = new StorageEngine();
+  const durable =
+    options.dataDir === undefined
+      ? undefined
+      : openDurableStorage(options.dataDir, { syncToDisk: options.syncToDisk ?? true });
+  const storage = durable?.storage ?? new StorageEngine();
+  const commit = (): void => durable?.commit();
+  const commits = durable === undefined ? undefined : new GroupCommit(durable.commit, durable.needsCommit);
+  const afterCommit = (send: () => void, fail: () => void): void =>
+    commits === undefined ? send() : commits.afterCommit(send, fail);
   const cursors = new CursorStore();
   let requestId = 0;
   let connectionId = 0;
@@ -40,19 +58,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       storage,
       cursors,
       nextRequestId: () => (requestId = (requestId + 1) | 0),
+      afterCommit,
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    durable?.close();
+    throw error;
+  }
   const sweeper = setInterval(() => {
     const now = Date.now();
     removeExpiredDocuments(storage, now);
     cursors.expireIdle(now);
+    try {
+      commit();
+    } catch {
+      // The failure is kept and refuses every later command; there is no client to tell here.
+    }
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   const address = server.address();
@@ -62,9 +91,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     uri: `mongodb://${host.includes(':') ? `[${host}]` : host}:${port}/`,
     port,
     stop: () =>
-      (stopped ??= new Promise<void>((resolve) => {
+      (stopped ??= new Promise<void>((resolve, reject) => {
         clearInterval(sweeper);
-        server.close(() => resolve());
+        server.close(() => {
+          try {
+            durable?.close();
+            resolve();
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
         for (const socket of sockets) socket.destroy();
       })),
   };

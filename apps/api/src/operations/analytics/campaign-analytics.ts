@@ -3,6 +3,7 @@ import type { CampaignAnalyticsQuery } from '../inputs.js';
 import type { ActionAnalytics, Campaign as CampaignEntity } from '@outreach/db';
 import { rate, type StepType } from '@outreach/domain';
 import { requireCampaign, type OperationContext } from '../context.js';
+import { abTests } from './ab-tests.js';
 import { toDaily, toTotals } from './analytics-totals.js';
 import { analyticsWindow } from './analytics-window.js';
 
@@ -19,13 +20,15 @@ export async function campaignAnalytics(
     ctx.db.actions.analytics(ctx.workspaceId, { campaignId, from: window.from, to: window.to }),
     ctx.db.campaignStats.leadsInWindow(ctx.workspaceId, { campaignIds: [campaignId], ...window }),
   ]);
+  const variants = variantRows(campaign, analytics);
   return {
     campaignId,
     startDate: window.from.toISOString(),
     endDate: window.to.toISOString(),
     totals: toTotals(analytics.totals, leads),
     steps: stepRows(campaign, analytics),
-    variants: variantRows(campaign, analytics),
+    variants,
+    abTests: abTests(campaign, variants, analytics),
     daily: toDaily(analytics.perDay, window),
   };
 }

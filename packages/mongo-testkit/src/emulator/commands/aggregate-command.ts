@@ -2,7 +2,8 @@ import type { Document } from 'bson';
 import { runPipeline } from '../query/mingo-bridge.js';
 import { cloneDocument, isPlainObject, withIdFirst } from '../storage/bson-values.js';
 import type { QueryOptions } from '../storage/query-planner.js';
-import { ErrorCode, MongoCommandError } from '../mongo-error.js';
+import { ErrorCode, MongoCommandError, notSupported } from '../mongo-error.js';
+import { commandVariables } from './command-guards.js';
 import { arrayField, documentField, type CommandContext, type CommandHandler } from './command-context.js';
 
 const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$changeStream', '$search', '$geoNear']);
@@ -12,7 +13,7 @@ function stageName(stage: unknown): string {
   if (name === undefined)
     throw new MongoCommandError(ErrorCode.TypeMismatch, 'Each element of the pipeline must be an object');
   if (UNSUPPORTED_STAGES.has(name)) {
-    throw new MongoCommandError(ErrorCode.IllegalOperation, `${name} is not supported by the emulator`);
+    throw notSupported(`the ${name} stage`);
   }
   return name;
 }
@@ -44,7 +45,9 @@ function pipelineInput(
   const leadingMatch = first !== undefined && isPlainObject(first['$match']) ? first['$match'] : undefined;
   if (leadingMatch === undefined)
     return { docs: (collection?.documents() ?? []).map(cloneDocument), rest: pipeline };
-  const docs = collection?.find(leadingMatch, sortAndLimit(rest)) ?? [];
+  const docs =
+    collection?.find(leadingMatch, { ...sortAndLimit(rest), variables: commandVariables(context.body) }) ??
+    [];
   return { docs: docs.map(cloneDocument), rest };
 }
 
@@ -65,7 +68,9 @@ const aggregate: CommandHandler = (context) => {
   });
   if (context.body['explain'] === true) return { explainVersion: '1', stages: pipeline, ok: 1 };
   const { docs, rest } = pipelineInput(context, target, pipeline);
+  const variables = commandVariables(context.body);
   const results = runPipeline(docs, rest.flatMap(rewriteStage), {
+    ...(variables === undefined ? {} : { variables }),
     collectionResolver: (name) =>
       (context.storage.collection(context.database, name)?.documents() ?? []).map(cloneDocument),
   }).map((doc) => (isPlainObject(doc) ? withIdFirst(doc) : doc));

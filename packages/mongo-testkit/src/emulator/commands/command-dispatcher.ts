@@ -1,8 +1,10 @@
 import type { Document } from 'bson';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
+import { isPlainObject } from '../storage/bson-values.js';
 import { adminCommands } from './admin-commands.js';
 import { aggregateCommands } from './aggregate-command.js';
 import type { CommandContext, CommandHandler } from './command-context.js';
+import { guardCommand } from './command-guards.js';
 import { explainCommands } from './explain-command.js';
 import { findAndModifyCommands } from './find-and-modify-command.js';
 import { indexCommands } from './index-commands.js';
@@ -45,6 +47,11 @@ export function runCommand(context: CommandContext): Document {
     const handler = COMMANDS.get(name);
     if (handler === undefined)
       throw new MongoCommandError(ErrorCode.CommandNotFound, `no such command: '${name}'`);
+    guardCommand(name, context.body);
+    const explained: unknown = context.body['explain'];
+    if (name === 'explain' && isPlainObject(explained)) {
+      guardCommand(Object.keys(explained)[0] ?? '', explained);
+    }
     return handler(context);
   } catch (error) {
     if (error instanceof MongoCommandError) return error.toReply();

@@ -11,15 +11,16 @@ import {
   type CommandContext,
   type CommandHandler,
 } from './command-context.js';
+import { commandVariables } from './command-guards.js';
 
 interface Outcome {
   value: Document | null;
   lastErrorObject: Document;
 }
 
-function project(doc: Document | null, fields: Document | undefined): Document | null {
+function project(doc: Document | null, fields: Document | undefined, query: Document): Document | null {
   if (doc === null || fields === undefined || Object.keys(fields).length === 0) return doc;
-  return withIdFirst(shapeResults([doc], { projection: fields })[0] ?? {});
+  return withIdFirst(shapeResults([doc], { projection: fields, query })[0] ?? {});
 }
 
 /** The document a findAndModify acts on: the first match in `sort` order. */
@@ -27,12 +28,13 @@ export function firstMatch(
   collection: Collection | undefined,
   query: Document,
   sort: Document | undefined,
+  variables?: Document,
 ): {
   target: Document | null;
   outcome: QueryOutcome | undefined;
 } {
   if (collection === undefined) return { target: null, outcome: undefined };
-  const outcome = collection.query(query, { sort, limit: 1 });
+  const outcome = collection.query(query, { sort, limit: 1, variables });
   const ordered =
     outcome.sorted || sort === undefined ? outcome.docs : shapeResults(outcome.docs, { sort, limit: 1 });
   return { target: ordered[0] ?? null, outcome };
@@ -44,7 +46,7 @@ function removeOne(context: CommandContext, name: string, target: Document | nul
 }
 
 function updateOne(context: CommandContext, name: string, query: Document, target: Document | null): Outcome {
-  const update = PreparedUpdate.parse(context.body['update'], false);
+  const update = PreparedUpdate.parse(context.body['update'], false, commandVariables(context.body));
   const arrayFilters = Array.isArray(context.body['arrayFilters'])
     ? (context.body['arrayFilters'] as Document[])
     : [];
@@ -83,11 +85,16 @@ const findAndModify: CommandHandler = (context) => {
     throw new MongoCommandError(ErrorCode.FailedToParse, 'Cannot specify both an update and remove=true');
   }
   const collection = context.storage.collection(context.database, name);
-  const { target } = firstMatch(collection, query, documentField(context.body, 'sort'));
+  const { target } = firstMatch(
+    collection,
+    query,
+    documentField(context.body, 'sort'),
+    commandVariables(context.body),
+  );
   const outcome = remove ? removeOne(context, name, target) : updateOne(context, name, query, target);
   return {
     lastErrorObject: outcome.lastErrorObject,
-    value: project(outcome.value, documentField(context.body, 'fields')),
+    value: project(outcome.value, documentField(context.body, 'fields'), query),
     ok: 1,
   };
 };

@@ -12,6 +12,7 @@ import {
   targetCollection,
   type CommandHandler,
 } from './command-context.js';
+import { commandVariables } from './command-guards.js';
 import { collectionOf } from './namespace-commands.js';
 
 /** A find-shaped request's answer: the documents it returns and how they were found. */
@@ -26,8 +27,10 @@ export function answerFind(collection: Collection | undefined, body: Document): 
   const sort = documentField(body, 'sort');
   const skip = numberField(body, 'skip') ?? 0;
   const limit = Math.abs(numberField(body, 'limit') ?? 0);
-  const outcome = collection.query(documentField(body, 'filter') ?? {}, { sort, skip, limit });
+  const filter = documentField(body, 'filter') ?? {};
+  const outcome = collection.query(filter, { sort, skip, limit, variables: commandVariables(body) });
   const results = shapeResults(outcome.docs, {
+    query: filter,
     sort: outcome.sorted ? undefined : sort,
     skip,
     limit,

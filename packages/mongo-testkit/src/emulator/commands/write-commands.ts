@@ -3,6 +3,7 @@ import { PreparedUpdate } from '../query/apply-update.js';
 import { isPlainObject } from '../storage/bson-values.js';
 import type { Collection } from '../storage/collection.js';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
+import { commandVariables } from './command-guards.js';
 import { arrayField, targetCollection, type CommandContext, type CommandHandler } from './command-context.js';
 
 /**
@@ -68,16 +69,22 @@ function writeTarget(context: CommandContext, command: string): WriteTarget {
   };
 }
 
-function runUpdate(target: WriteTarget, statement: Document, index: number, counts: UpdateCounts): void {
+function runUpdate(
+  target: WriteTarget,
+  statement: Document,
+  index: number,
+  counts: UpdateCounts,
+  variables: Document | undefined,
+): void {
   const query = isPlainObject(statement['q']) ? statement['q'] : {};
   const multi = statement['multi'] === true;
-  const update = PreparedUpdate.parse(statement['u'], multi);
+  const update = PreparedUpdate.parse(statement['u'], multi, variables);
   const arrayFilters = Array.isArray(statement['arrayFilters'])
     ? (statement['arrayFilters'] as Document[])
     : [];
   const collection = target.existing();
   // A single update stops at the first match; MongoDB updates whichever its plan finds first.
-  const targets = collection?.find(query, { limit: multi ? 0 : 1 }) ?? [];
+  const targets = collection?.find(query, { limit: multi ? 0 : 1, variables }) ?? [];
   if (targets.length === 0 && statement['upsert'] === true) {
     const inserted = target.ensure().insert(update.buildInsert(query, arrayFilters));
     counts.n += 1;
@@ -98,7 +105,13 @@ const update: CommandHandler = (context) => {
   const target = writeTarget(context, 'update');
   const counts: UpdateCounts = { n: 0, nModified: 0, upserted: [] };
   const writeErrors = runBatch(context, arrayField(context.body, 'updates'), (statement, index) =>
-    runUpdate(target, statementDocument(statement, 'update statement'), index, counts),
+    runUpdate(
+      target,
+      statementDocument(statement, 'update statement'),
+      index,
+      counts,
+      commandVariables(context.body),
+    ),
   );
   const { upserted, ...totals } = counts;
   return withWriteErrors(upserted.length > 0 ? { ...totals, upserted } : totals, writeErrors);
@@ -110,7 +123,11 @@ const remove: CommandHandler = (context) => {
   const writeErrors = runBatch(context, arrayField(context.body, 'deletes'), (raw) => {
     const statement = statementDocument(raw, 'delete statement');
     const filter = isPlainObject(statement['q']) ? statement['q'] : {};
-    const targets = collection?.find(filter, { limit: statement['limit'] === 1 ? 1 : 0 }) ?? [];
+    const targets =
+      collection?.find(filter, {
+        limit: statement['limit'] === 1 ? 1 : 0,
+        variables: commandVariables(context.body),
+      }) ?? [];
     for (const target of targets) collection?.remove(target);
     n += targets.length;
   });

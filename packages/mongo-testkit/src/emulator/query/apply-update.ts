@@ -33,10 +33,12 @@ export class PreparedUpdate {
     private readonly kind: 'operators' | 'replacement' | 'pipeline',
     private readonly spec: Document,
     private readonly pipeline: Document[] = [],
+    private readonly variables: Document | undefined = undefined,
   ) {}
 
-  static parse(raw: unknown, multi: boolean): PreparedUpdate {
-    if (Array.isArray(raw)) return new PreparedUpdate('pipeline', {}, validatePipeline(raw));
+  /** `variables`: the command's `let`, for `$$name` in a pipeline update. */
+  static parse(raw: unknown, multi: boolean, variables?: Document): PreparedUpdate {
+    if (Array.isArray(raw)) return new PreparedUpdate('pipeline', {}, validatePipeline(raw), variables);
     if (!isPlainObject(raw)) {
       throw new MongoCommandError(
         ErrorCode.FailedToParse,
@@ -79,7 +81,7 @@ export class PreparedUpdate {
     if (this.kind === 'replacement') {
       doc = { ...('_id' in seed ? { _id: seed['_id'] } : {}), ...cloneDocument(this.spec) };
     } else if (this.kind === 'pipeline') {
-      doc = runPipeline([seed], this.pipeline)[0] ?? seed;
+      doc = keepingId(seed, runPipeline([seed], this.pipeline, this.pipelineOptions())[0] ?? {});
     } else {
       doc = seed;
       for (const { operator, path, value } of writtenPaths(this.spec)) {
@@ -97,9 +99,18 @@ export class PreparedUpdate {
     return withIdFirst(doc);
   }
 
+  private pipelineOptions(): { variables?: Document } {
+    return this.variables === undefined ? {} : { variables: this.variables };
+  }
+
   private updatedCopy(current: Document, query: Document, arrayFilters: Document[]): Document {
     if (this.kind === 'replacement') return { _id: current['_id'], ...cloneDocument(this.spec) };
-    if (this.kind === 'pipeline') return runPipeline([cloneDocument(current)], this.pipeline)[0] ?? {};
+    if (this.kind === 'pipeline') {
+      return keepingId(
+        current,
+        runPipeline([cloneDocument(current)], this.pipeline, this.pipelineOptions())[0] ?? {},
+      );
+    }
     const doc = cloneDocument(current);
     applyOperators(doc, this.modifierFor(current, query), arrayFilters);
     return doc;
@@ -133,6 +144,11 @@ export class PreparedUpdate {
     }
     return resolved;
   }
+}
+
+/** A pipeline's output that dropped `_id` (`$replaceRoot`, `$unset`) keeps the input's, as on MongoDB. */
+function keepingId(input: Document, output: Document): Document {
+  return '_id' in output || !('_id' in input) ? output : { _id: input['_id'], ...output };
 }
 
 /**

@@ -1,20 +1,26 @@
 import type { Document } from 'bson';
-import { Aggregator, Query } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { MingoError } from 'mingo/util';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
+import { EMULATOR_CONTEXT } from './mingo-context.js';
+import { finishProjection, planProjection } from './projection.js';
 
 /**
- * The one place the emulator calls mingo. The default `mingo` entry point registers every query,
- * projection, expression, accumulator and pipeline operator in its context (the sub-module entry
- * points register none), so everything goes through it. mingo's own errors are translated into the
- * codes and messages MongoDB answers with.
+ * The one place the emulator queries and aggregates with mingo, always in the emulator's operator
+ * context (every mingo operator, a few replaced to follow MongoDB more closely). mingo's own
+ * errors are translated into the codes and messages MongoDB answers with.
  */
 
 export type MingoOptions = Partial<Options>;
 
 export function compileQuery(filter: Document, options: MingoOptions = {}): Query {
-  return translating(() => new Query(filter, options));
+  return translating(() => new Query(filter, withContext(options)));
+}
+
+function withContext(options: MingoOptions): MingoOptions {
+  return { ...options, context: EMULATOR_CONTEXT };
 }
 
 export function testQuery(query: Query, doc: Document): boolean {
@@ -22,21 +28,38 @@ export function testQuery(query: Query, doc: Document): boolean {
 }
 
 export function runPipeline(docs: Document[], pipeline: Document[], options: MingoOptions = {}): Document[] {
-  return translating(() => new Aggregator(pipeline, options).run(docs) as Document[]);
+  return translating(() => new Aggregator(pipeline, withContext(options)).run(docs) as Document[]);
 }
 
-/** Sorts, skips, limits and projects an already filtered list. */
+/**
+ * Sorts, skips, limits and projects an already filtered list; `query` (the filter that found the
+ * documents) resolves a positional projection.
+ */
 export function shapeResults(
   docs: Document[],
-  shape: { sort?: Document | undefined; skip?: number; limit?: number; projection?: Document | undefined },
+  shape: {
+    sort?: Document | undefined;
+    skip?: number;
+    limit?: number;
+    projection?: Document | undefined;
+    query?: Document;
+  },
 ): Document[] {
   return translating(() => {
-    const hasProjection = shape.projection !== undefined && Object.keys(shape.projection).length > 0;
-    let cursor = new Query({}, {}).find<Document>(docs, hasProjection ? shape.projection : undefined);
+    let cursor = new Query({}, withContext({})).find<Document>(docs);
     if (shape.sort !== undefined && Object.keys(shape.sort).length > 0) cursor = cursor.sort(shape.sort);
     if (shape.skip !== undefined && shape.skip > 0) cursor = cursor.skip(shape.skip);
     if (shape.limit !== undefined && shape.limit > 0) cursor = cursor.limit(shape.limit);
-    return cursor.all();
+    const selected = cursor.all();
+    const plan = planProjection(shape.projection);
+    if (plan.plain === undefined && plan.slices.length === 0 && plan.positional === undefined)
+      return selected;
+    const projector = plan.plain === undefined ? undefined : new Query({}, withContext({}));
+    return selected.map((doc) => {
+      const projected =
+        projector === undefined ? doc : (projector.find<Document>([doc], plan.plain).all()[0] ?? {});
+      return finishProjection(projected, doc, plan, shape.query ?? {});
+    });
   });
 }
 

@@ -24,7 +24,8 @@ export function resolvePositional(path: string, query: Document, doc: Document):
   return [...segments.slice(0, position), String(index), ...segments.slice(position + 1)].join('.');
 }
 
-function matchedIndex(field: string, query: Document, doc: Document): number | undefined {
+/** The index of the first element of the array at `field` that the query's conditions on it match. */
+export function matchedIndex(field: string, query: Document, doc: Document): number | undefined {
   const array = getPath(doc, field);
   const conditions = conditionsOn(field, query);
   if (!Array.isArray(array) || conditions.length === 0) return undefined;

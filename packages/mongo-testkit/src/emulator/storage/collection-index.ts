@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import type { Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import { requiresField, type FieldConditions } from '../query/filter-conditions.js';
 import { impliesFilter } from '../query/filter-implication.js';
 import { compileQuery, testQuery } from '../query/mingo-bridge.js';

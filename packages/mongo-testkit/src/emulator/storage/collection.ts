@@ -1,10 +1,11 @@
 import { calculateObjectSize, ObjectId, UUID, type Document } from 'bson';
 import { badValue, ErrorCode, MongoCommandError } from '../mongo-error.js';
-import { encodeKey, withIdFirst } from './bson-values.js';
+import { encodeKey, isPlainObject, withIdFirst } from './bson-values.js';
 import { CollectionIndex, type IndexSpec } from './collection-index.js';
 import { assertCompatible, ID_INDEX } from './index-specs.js';
 import { executePlan, type QueryOutcome, type RecordSource } from './query-execution.js';
 import { planQuery, type QueryOptions } from './query-planner.js';
+import type { StorageListener } from './storage-changes.js';
 
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
@@ -35,7 +36,12 @@ export class Collection {
     all: () => this.docs.values(),
   };
 
-  constructor(database: string, name: string, options: Document = {}) {
+  constructor(
+    database: string,
+    name: string,
+    options: Document = {},
+    private readonly onChange: StorageListener = () => undefined,
+  ) {
     this.database = database;
     this.name = name;
     this.options = options;
@@ -47,6 +53,11 @@ export class Collection {
 
   get count(): number {
     return this.docs.size;
+  }
+
+  /** The stored document with this `_id`, if any. */
+  byId(id: unknown): Document | undefined {
+    return this.docs.get(encodeKey(id));
   }
 
   documents(): Document[] {
@@ -85,6 +96,7 @@ export class Collection {
     this.recordIds.set(docKey, recordId);
     this.idIndex.add(docKey, recordId, doc);
     for (const index of this.indexes.values()) index.add(docKey, recordId, doc);
+    this.onChange({ op: 'put', db: this.database, coll: this.name, doc });
     return doc;
   }
 
@@ -97,6 +109,7 @@ export class Collection {
     const stored = this.docs.get(docKey) ?? current;
     this.docs.set(docKey, doc);
     for (const index of this.indexes.values()) index.replace(docKey, recordId, stored, doc);
+    this.onChange({ op: 'put', db: this.database, coll: this.name, doc });
     return doc;
   }
 
@@ -109,6 +122,7 @@ export class Collection {
     this.recordIds.delete(docKey);
     this.idIndex.remove(docKey, recordId, stored);
     for (const index of this.indexes.values()) index.remove(docKey, recordId, stored);
+    this.onChange({ op: 'remove', db: this.database, coll: this.name, id: stored['_id'] });
   }
 
   listIndexes(): IndexSpec[] {
@@ -129,6 +143,7 @@ export class Collection {
     const conflict = index.build(records);
     if (conflict !== undefined) throw this.duplicateKey(spec, conflict.keyValue);
     this.indexes.set(spec.name, index);
+    this.onChange({ op: 'createIndex', db: this.database, coll: this.name, spec });
     return true;
   }
 
@@ -148,10 +163,11 @@ export class Collection {
       throw new MongoCommandError(ErrorCode.IndexNotFound, `index not found with name [${label}]`);
     }
     this.indexes.delete(index.name);
+    this.onChange({ op: 'dropIndex', db: this.database, coll: this.name, name: index.name });
   }
 
   dropAllIndexes(): void {
-    this.indexes.clear();
+    for (const name of [...this.indexes.keys()]) this.dropIndex(name);
   }
 
   ttlIndexes(): IndexSpec[] {
@@ -201,4 +217,21 @@ function assertValidId(id: unknown): void {
   if (Array.isArray(id)) throw badValue(`can't use an array for _id`);
   if (id instanceof RegExp) throw badValue(`can't use a regex for _id`);
   if (id === undefined) throw badValue(`can't use undefined for _id`);
+  const dollarField = dollarPrefixedField(id);
+  if (dollarField !== undefined) {
+    throw new MongoCommandError(
+      ErrorCode.DollarPrefixedFieldName,
+      `_id fields may not contain '$'-prefixed fields: ${dollarField} is not valid for storage.`,
+    );
+  }
+}
+
+function dollarPrefixedField(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return undefined;
+  for (const [field, inner] of Object.entries(value)) {
+    if (field.startsWith('$')) return field;
+    const nested = dollarPrefixedField(inner);
+    if (nested !== undefined) return nested;
+  }
+  return undefined;
 }

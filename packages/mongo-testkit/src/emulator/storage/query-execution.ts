@@ -34,7 +34,10 @@ export function executePlan(
   const sorted = !sortRequested || (plan.stage === 'IXSCAN' && plan.sortedByIndex);
   const limit = Math.abs(options.limit ?? 0);
   const wanted = sorted && limit > 0 ? Math.max(0, options.skip ?? 0) + limit : Infinity;
-  const matcher = Object.keys(filter).length === 0 ? undefined : compileQuery(filter);
+  const matcher =
+    Object.keys(filter).length === 0
+      ? undefined
+      : compileQuery(filter, options.variables === undefined ? {} : { variables: options.variables });
   const outcome: QueryOutcome = { docs: [], plan, sorted, docsExamined: 0, keysExamined: 0 };
   for (const doc of candidates(plan, records, outcome)) {
     outcome.docsExamined += 1;

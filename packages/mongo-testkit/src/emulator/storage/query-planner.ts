@@ -8,6 +8,8 @@ export interface QueryOptions {
   sort?: Document | undefined;
   skip?: number | undefined;
   limit?: number | undefined;
+  /** The command's `let` variables, for `$$name` in `$expr`. */
+  variables?: Document | undefined;
 }
 
 export interface IndexScanPlan {

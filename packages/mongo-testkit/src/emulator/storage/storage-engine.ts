@@ -1,12 +1,18 @@
 import type { Document } from 'bson';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
 import { Collection } from './collection.js';
+import type { StorageListener } from './storage-changes.js';
 
 const INVALID_DATABASE_CHARS = /[/\\. "$*<>:|?\0]/;
 
-/** Every database and collection of one emulator, in memory. */
+/**
+ * Every database and collection of one emulator, in memory. `onChange` hears every applied change
+ * (the durable mode journals them); without it nothing leaves memory.
+ */
 export class StorageEngine {
   private readonly databases = new Map<string, Map<string, Collection>>();
+
+  constructor(private readonly onChange: StorageListener = () => undefined) {}
 
   collection(database: string, name: string): Collection | undefined {
     return this.databases.get(database)?.get(name);
@@ -27,9 +33,10 @@ export class StorageEngine {
         `Collection ${database}.${name} already exists.`,
       );
     }
-    const collection = new Collection(database, name, options);
+    const collection = new Collection(database, name, options, this.onChange);
     collections.set(name, collection);
     this.databases.set(database, collections);
+    this.onChange({ op: 'createCollection', db: database, coll: name, options });
     return collection;
   }
 
@@ -38,11 +45,12 @@ export class StorageEngine {
     const collection = collections?.get(name);
     collections?.delete(name);
     if (collections?.size === 0) this.databases.delete(database);
+    if (collection !== undefined) this.onChange({ op: 'dropCollection', db: database, coll: name });
     return collection;
   }
 
   dropDatabase(database: string): void {
-    this.databases.delete(database);
+    if (this.databases.delete(database)) this.onChange({ op: 'dropDatabase', db: database });
   }
 
   listCollections(database: string): Collection[] {

@@ -14,6 +14,11 @@ export interface ServerState {
   storage: StorageEngine;
   cursors: CursorStore;
   nextRequestId(): number;
+  /**
+   * Calls `send` once the changes applied so far are durable (at once in memory), or `fail` when
+   * they could not be made durable.
+   */
+  afterCommit(send: () => void, fail: () => void): void;
 }
 
 /**
@@ -26,10 +31,19 @@ export function serveConnection(socket: Socket, connectionId: number, state: Ser
   const framer = new MessageFramer();
   socket.on('data', (chunk: Buffer) => {
     try {
+      const replies: Buffer[] = [];
       for (const raw of framer.push(chunk)) {
         const reply = answer(decodeMessage(raw), connectionId, state);
-        if (reply !== undefined) socket.write(reply);
+        if (reply !== undefined) replies.push(reply);
       }
+      // Nothing is acknowledged before the writes it reports (or was computed after) are durable;
+      // a write that cannot be made durable is never acknowledged: the connection closes.
+      state.afterCommit(
+        () => {
+          for (const reply of replies) socket.write(reply);
+        },
+        () => socket.destroy(),
+      );
     } catch {
       // A malformed frame leaves the stream unusable; MongoDB closes the connection too.
       socket.destroy();

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { asWorkspaceId, type IdempotencyRepository } from '@outreach/db';
+import type { RequestHandler, Response } from 'express';
+import { callerOf } from '../auth/authenticate.middleware.js';
+import { HttpError } from './http-error.js';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** How long a key and its answer are kept after the first request. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a request holds its key before another request may take it over: far longer than any
+ * request runs, so only a request whose instance died mid-way loses its key.
+ */
+export const IDEMPOTENCY_LOCK_MS = 60_000;
+
+export interface IdempotencyOptions {
+  store: Pick<IdempotencyRepository, 'claim' | 'complete' | 'release'>;
+  clock: () => Date;
+}
+
+/**
+ * `Idempotency-Key` for POSTs and bodied DELETEs, after authentication and body parsing. Without
+ * the header the request passes untouched. With it, the key is claimed for the caller's API key
+ * (see `IdempotencyRepository.claim`): the first request is processed and its answer stored,
+ * success or 4xx alike, as Stripe does, since repeating a refused request would be refused
+ * again; a repeat with the same method, path and body gets that answer with
+ * `Idempotent-Replayed: true` and changes nothing; another request under the key gets 422; a
+ * repeat while the first is still being processed gets 409. A 5xx is not stored: the key is
+ * released so that the client's retry is processed afresh.
+ */
+export function idempotency(options: IdempotencyOptions): RequestHandler {
+  return async (req, res, next) => {
+    const key = keyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
+    if (key === null) {
+      next();
+      return;
+    }
+    const caller = callerOf(res);
+    const workspaceId = asWorkspaceId(caller.workspaceId);
+    const claim = await options.store.claim(workspaceId, {
+      apiKeyId: caller.apiKeyId,
+      key,
+      fingerprint: fingerprintOf(req.method, req.originalUrl, req.body),
+      now: options.clock(),
+      lockMs: IDEMPOTENCY_LOCK_MS,
+      ttlMs: IDEMPOTENCY_TTL_MS,
+    });
+    switch (claim.kind) {
+      case 'replay':
+        res
+          .status(claim.statusCode)
+          .set(IDEMPOTENT_REPLAYED_HEADER, 'true')
+          .type('application/json')
+          .send(claim.body);
+        return;
+      case 'mismatch':
+        throw new HttpError(
+          422,
+          'this Idempotency-Key was already used with a different request (method, path or body); use a new key',
+          { code: 'idempotency_key_reused' },
+        );
+      case 'in_flight':
+        throw new HttpError(
+          409,
+          'a request with this Idempotency-Key is still being processed; retry later',
+          {
+            code: 'idempotency_key_in_use',
+          },
+        );
+      case 'claimed': {
+        const ref = { apiKeyId: caller.apiKeyId, key, token: claim.token };
+        storeAnswerBeforeSending(res, (statusCode, body) =>
+          statusCode >= 500
+            ? options.store.release(workspaceId, ref)
+            : options.store.complete(workspaceId, ref, { statusCode, body }),
+        );
+        next();
+      }
+    }
+  };
+}
+
+/**
+ * Every answer of the API leaves through `res.json`, handlers and the error middleware alike.
+ * The answer is stored before it is sent, so a client that repeats the request as soon as it has
+ * the answer finds it stored, never still in flight.
+ */
+function storeAnswerBeforeSending(
+  res: Response,
+  store: (statusCode: number, body: string) => Promise<unknown>,
+): void {
+  const send = res.json.bind(res);
+  res.json = (body: unknown) => {
+    res.json = send;
+    store(res.statusCode, JSON.stringify(body ?? null))
+      .catch((error: unknown) => res.req.log.error({ err: error }, 'could not store the idempotent answer'))
+      .finally(() => send(body));
+    return res;
+  };
+}
+
+function keyOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || header.trim() === '') {
+    throw new HttpError(400, 'Idempotency-Key must be a non-empty string, sent once', {
+      code: 'invalid_idempotency_key',
+    });
+  }
+  if (header.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new HttpError(400, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, {
+      code: 'invalid_idempotency_key',
+    });
+  }
+  return header;
+}
+
+/** The request a key stands for: method, path with query, and the body with its keys sorted. */
+function fingerprintOf(method: string, url: string, body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([method, url, canonical(body ?? null)]))
+    .digest('hex');
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((name) => [name, canonical((value as Record<string, unknown>)[name])]),
+    );
+  }
+  return value;
+}

@@ -1,0 +1,27 @@
+/** What a request's `Idempotency-Key` claim found. */
+export type IdempotencyClaim =
+  /** The key is this request's: process it, then `complete` (or `release`) with `token`. */
+  | { kind: 'claimed'; token: string; tookOver: boolean }
+  /** A request with the same key and body completed: answer what it answered. */
+  | { kind: 'replay'; statusCode: number; body: string }
+  /** The key was first used with another method, path or body. */
+  | { kind: 'mismatch' }
+  /** A request with the same key is still being processed. */
+  | { kind: 'in_flight' };
+
+export interface IdempotencyClaimRequest {
+  apiKeyId: string;
+  key: string;
+  fingerprint: string;
+  now: Date;
+  /** How long an in-flight claim holds before another request may take it over. */
+  lockMs: number;
+  /** How long the key and its answer are kept after the first request. */
+  ttlMs: number;
+}
+
+export interface IdempotencyRef {
+  apiKeyId: string;
+  key: string;
+  token: string;
+}

@@ -1,0 +1,123 @@
+/**
+ * The A/B statistics against values published elsewhere, so the formulas are checked by
+ * independent arithmetic rather than by themselves. Each expected value names its source.
+ */
+import { describe, expect, it } from 'vitest';
+import { abTestResult, erfc, twoProportionZTest, wilsonInterval } from './ab-significance.math.js';
+
+const rounded = (interval: { lower: number; upper: number }) => [
+  Number(interval.lower.toFixed(4)),
+  Number(interval.upper.toFixed(4)),
+];
+
+describe('wilsonInterval', () => {
+  // Newcombe R.G. (1998), "Two-sided confidence intervals for the single proportion: comparison
+  // of seven methods", Statistics in Medicine 17:857-872, Table II, method 3 (Wilson score).
+  it.each([
+    [81, 263, [0.2553, 0.3662]],
+    [15, 148, [0.0624, 0.1605]],
+    [0, 20, [0, 0.1611]],
+    [1, 29, [0.0061, 0.1718]],
+  ])('gives Newcombe’s 95%% interval for %i out of %i', (successes, trials, expected) => {
+    expect(rounded(wilsonInterval(successes, trials))).toEqual(expected);
+  });
+
+  it('stays inside [0, 1] at all or no successes and is [0, 0] with no trials', () => {
+    const all = wilsonInterval(20, 20);
+    expect(all.upper).toBe(1);
+    expect(all.lower).toBeGreaterThan(0.8);
+    expect(wilsonInterval(0, 0)).toEqual({ lower: 0, upper: 0 });
+  });
+});
+
+describe('erfc', () => {
+  // Abramowitz & Stegun, Handbook of Mathematical Functions, Table 7.1 (erf to 15 decimals).
+  it.each([
+    [0.5, 1 - 0.520499877813047],
+    [1, 1 - 0.842700792949715],
+    [2, 1 - 0.995322265018953],
+  ])('matches Abramowitz & Stegun at %d', (x, expected) => {
+    expect(erfc(x)).toBeCloseTo(expected, 13);
+  });
+
+  // Python's math.erfc (C library erfc): erfc(3) = 2.209049699858544e-05, erfc(4.5) = 1.966160441542888e-10.
+  it('keeps relative precision in the tail', () => {
+    expect(erfc(3) / 2.209049699858544e-5).toBeCloseTo(1, 10);
+    expect(erfc(4.5) / 1.966160441542888e-10).toBeCloseTo(1, 10);
+    expect(erfc(-1)).toBeCloseTo(2 - erfc(1), 14);
+  });
+});
+
+describe('twoProportionZTest', () => {
+  // statsmodels documentation, statsmodels.stats.proportion.proportions_ztest, example:
+  // count = [5, 12], nobs = [83, 99] -> p-value printed as 0.159.
+  it('gives the p-value of the statsmodels proportions_ztest example', () => {
+    const test = twoProportionZTest(5, 83, 12, 99);
+    expect(test?.pValue.toFixed(3)).toBe('0.159');
+    expect(test?.z).toBeLessThan(0);
+  });
+
+  it('is symmetric in its two samples', () => {
+    const ab = twoProportionZTest(46, 100, 61, 100);
+    const ba = twoProportionZTest(61, 100, 46, 100);
+    expect(ba?.pValue).toBeCloseTo(ab?.pValue ?? Number.NaN, 14);
+    expect(ba?.z).toBeCloseTo(-(ab?.z ?? Number.NaN), 14);
+  });
+
+  it('answers p = 1 when nobody or everybody replied, and null for an empty sample', () => {
+    expect(twoProportionZTest(0, 40, 0, 50)).toEqual({ z: 0, pValue: 1 });
+    expect(twoProportionZTest(40, 40, 50, 50)).toEqual({ z: 0, pValue: 1 });
+    expect(twoProportionZTest(1, 0, 3, 10)).toBeNull();
+  });
+});
+
+describe('abTestResult', () => {
+  it('compares every variant with the best one and calls a large, clear difference significant', () => {
+    const result = abTestResult([
+      { variantId: 'a', sent: 100, replied: 46 },
+      { variantId: 'b', sent: 100, replied: 61 },
+      { variantId: 'c', sent: 100, replied: 58 },
+    ]);
+    expect(result.bestVariantId).toBe('b');
+    const [a, b, c] = result.variants;
+    expect(b?.comparison).toBeNull();
+    expect(a?.responseRate).toBe(0.46);
+    expect(a?.comparison).toMatchObject({ againstVariantId: 'b', significant: true });
+    expect(a?.comparison?.pValue).toBeLessThan(0.05);
+    expect(c?.comparison).toMatchObject({ againstVariantId: 'b', significant: false });
+  });
+
+  it('never calls a difference significant below the minimum sample size', () => {
+    const result = abTestResult([
+      { variantId: 'a', sent: 29, replied: 0 },
+      { variantId: 'b', sent: 29, replied: 20 },
+    ]);
+    const [a] = result.variants;
+    expect(a?.comparison?.pValue).toBeLessThan(0.001);
+    expect(a?.comparison?.significant).toBe(false);
+  });
+
+  it('picks the first variant on a tie and has no best when nothing was sent', () => {
+    expect(
+      abTestResult([
+        { variantId: 'a', sent: 10, replied: 5 },
+        { variantId: 'b', sent: 20, replied: 10 },
+      ]).bestVariantId,
+    ).toBe('a');
+    const none = abTestResult([
+      { variantId: 'a', sent: 0, replied: 0 },
+      { variantId: 'b', sent: 0, replied: 0 },
+    ]);
+    expect(none.bestVariantId).toBeNull();
+    expect(none.variants.map((v) => v.comparison)).toEqual([null, null]);
+  });
+
+  it('gives an untried variant a comparison without a p-value', () => {
+    const [, untried] = abTestResult([
+      { variantId: 'a', sent: 50, replied: 10 },
+      { variantId: 'b', sent: 0, replied: 0 },
+    ]).variants;
+    expect(untried?.comparison).toEqual({ againstVariantId: 'a', pValue: null, significant: false });
+    expect(untried?.interval).toEqual({ lower: 0, upper: 0 });
+  });
+});
