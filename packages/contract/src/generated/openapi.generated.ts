@@ -1277,6 +1277,26 @@ export interface components {
          * @enum {string}
          */
         TagSource: "manual" | "screener";
+        /**
+         * @description Where an AI decision came from: `model` when the language model decided; `keyword` when no model is configured and the keyword rules decided (the behaviour without AI); `fallback` when the model failed (`failure` says how) and the keyword rules decided instead.
+         * @enum {string}
+         */
+        AiDecisionSource: "model" | "keyword" | "fallback";
+        /**
+         * @description Why a model answer was not used: `timeout` (`LLM_TIMEOUT_MS` ran out, retries included), `rate_limited` (429 after the retries that fit), `unavailable` (5xx or unreachable), `rejected` (other 4xx: bad key, unknown model), `refusal` (the model declined), `malformed` (not JSON, cut off or off-schema), `budget_exhausted` (the workspace's daily budget is spent); for AI tools also `not_configured` (no model) and `unusable_answer` (blank or over the tool's length cap).
+         * @enum {string}
+         */
+        AiFailureKind: "timeout" | "rate_limited" | "unavailable" | "rejected" | "refusal" | "malformed" | "budget_exhausted" | "not_configured" | "unusable_answer";
+        /**
+         * @description How the screener read a reply; `none` when it says none of the tags.
+         * @enum {string}
+         */
+        ReplyLabel: "interested" | "meeting_booked" | "matched" | "discarded" | "none";
+        /**
+         * @description What a step's message was made of: the chosen `variant`, the step's `generic_body` (the variant could not be rendered, e.g. an AI tool produced no value), or nothing (`missing_variable`: the lead was paused).
+         * @enum {string}
+         */
+        MessageContentSource: "variant" | "generic_body" | "missing_variable";
         WorkspaceId: string;
         AccountId: string;
         CampaignId: string;
@@ -1633,7 +1653,70 @@ export interface components {
             /** @description The sender account assigned to the lead, null until the lead is distributed. */
             accountId: components["schemas"]["AccountId"] | null;
             tags: components["schemas"]["LeadTag"][];
+            /** @description Whether the lead fits each ICP definition of the variants it met, and why; decided once per definition (an edited definition is decided again), in the order decided. */
+            icpDecisions: components["schemas"]["IcpDecision"][];
+            /** @description Which variant the lead got at each message or screener step it reached and why, what the message was made of and how its AI tools fared; in sequence order of the step ids known to the lead. */
+            variantChoices: components["schemas"]["VariantChoice"][];
+            /** @description How the lead's latest reply to a screener was read; null before any. */
+            screenerAnalysis: components["schemas"]["ReplyAnalysis"] | null;
             createdAt: components["schemas"]["Timestamp"];
+        };
+        IcpDecision: {
+            /** @description Names the definition text (case and spacing ignored); variants sharing a definition share it. */
+            definitionKey: string;
+            matches: boolean;
+            /** @description One line, e.g. `profile mentions "vp engineering"` or the model's sentence. */
+            reason: string;
+            source: components["schemas"]["AiDecisionSource"];
+            /** @description The model that decided; null when the keyword rules did. */
+            model: string | null;
+            /** @description Why the model was not used; null unless `source` is `fallback`. */
+            failure: components["schemas"]["AiFailureKind"] | null;
+            decidedAt: components["schemas"]["Timestamp"];
+        };
+        AiToolOutcome: {
+            /** @description The tool's key (`{{ai.<key>}}`). */
+            key: string;
+            /**
+             * @description `model` when the model wrote the value; `fallback` when the tool produced none (its variable was missing).
+             * @enum {string}
+             */
+            source: "model" | "fallback";
+            failure: components["schemas"]["AiFailureKind"] | null;
+        };
+        VariantChoice: {
+            stepId: components["schemas"]["StepId"];
+            /** @description The variant rotation gave the lead; null when the step has no enabled variant. */
+            variantId: components["schemas"]["VariantId"] | null;
+            /** @description Which pool the variant came from: the ICP it matches (with the decision's source and reason), the variants without an ICP, or all variants when each has an ICP the lead does not match. */
+            reason: string;
+            /** @description The ICP decision (`icpDecisions[].definitionKey`) that put the lead in the variant's pool, if any. */
+            icpDefinitionKey: string | null;
+            content: components["schemas"]["MessageContentSource"];
+            /** @description The variant's AI tools its body uses, each with its outcome. */
+            aiTools: components["schemas"]["AiToolOutcome"][];
+            chosenAt: components["schemas"]["Timestamp"];
+        };
+        ReplyAnalysis: {
+            /** @description The tag the reply earned; null when none, or when the model's confidence was below `LLM_SCREENER_MIN_CONFIDENCE`. */
+            tag: components["schemas"]["LeadTag"] | null;
+            label: components["schemas"]["ReplyLabel"];
+            /** @description The model's confidence; 1 for the keyword rules. */
+            confidence: number;
+            reason: string;
+            source: components["schemas"]["AiDecisionSource"];
+            model: string | null;
+            failure: components["schemas"]["AiFailureKind"] | null;
+            analysedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Why the screener tagged the lead. */
+        TagAnalysis: {
+            label: components["schemas"]["ReplyLabel"];
+            confidence: number;
+            reason: string;
+            source: components["schemas"]["AiDecisionSource"];
+            model: string | null;
+            failure: components["schemas"]["AiFailureKind"] | null;
         };
         /** @description The few lead fields carried by conversation lists and webhook events. */
         LeadSummary: {
@@ -2164,6 +2247,8 @@ export interface components {
             lead: components["schemas"]["LeadSummary"];
             tag: components["schemas"]["LeadTag"];
             source: components["schemas"]["TagSource"];
+            /** @description The screener's reading of the reply (with its reason, confidence and source); null for a tag set by hand. */
+            analysis: components["schemas"]["TagAnalysis"] | null;
             taggedAt: components["schemas"]["Timestamp"];
         };
         CampaignCompletedData: {
@@ -3364,6 +3449,35 @@ export interface operations {
                      *           },
                      *           "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
                      *           "tags": [],
+                     *           "icpDecisions": [
+                     *             {
+                     *               "definitionKey": "icp_3f9a0c1d2b4e5f60718293a4",
+                     *               "matches": true,
+                     *               "reason": "The headline says co-founder and CEO of a fintech company.",
+                     *               "source": "model",
+                     *               "model": "gpt-4.1-mini",
+                     *               "failure": null,
+                     *               "decidedAt": "2025-06-03T09:12:04.000Z"
+                     *             }
+                     *           ],
+                     *           "variantChoices": [
+                     *             {
+                     *               "stepId": "stp_6650b3c8e52d0f9a3b4c6d41",
+                     *               "variantId": "var_6650b3c8e52d0f9a3b4c6d52",
+                     *               "reason": "matches the ICP of this variant (model): The headline says co-founder and CEO of a fintech company.",
+                     *               "icpDefinitionKey": "icp_3f9a0c1d2b4e5f60718293a4",
+                     *               "content": "generic_body",
+                     *               "aiTools": [
+                     *                 {
+                     *                   "key": "opening_line",
+                     *                   "source": "fallback",
+                     *                   "failure": "timeout"
+                     *                 }
+                     *               ],
+                     *               "chosenAt": "2025-06-03T09:12:05.000Z"
+                     *             }
+                     *           ],
+                     *           "screenerAnalysis": null,
                      *           "createdAt": "2025-06-02T08:41:12.000Z"
                      *         }
                      *       ]
@@ -5360,6 +5474,35 @@ export interface operations {
                      *         },
                      *         "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
                      *         "tags": [],
+                     *         "icpDecisions": [
+                     *           {
+                     *             "definitionKey": "icp_3f9a0c1d2b4e5f60718293a4",
+                     *             "matches": true,
+                     *             "reason": "The headline says co-founder and CEO of a fintech company.",
+                     *             "source": "model",
+                     *             "model": "gpt-4.1-mini",
+                     *             "failure": null,
+                     *             "decidedAt": "2025-06-03T09:12:04.000Z"
+                     *           }
+                     *         ],
+                     *         "variantChoices": [
+                     *           {
+                     *             "stepId": "stp_6650b3c8e52d0f9a3b4c6d41",
+                     *             "variantId": "var_6650b3c8e52d0f9a3b4c6d52",
+                     *             "reason": "matches the ICP of this variant (model): The headline says co-founder and CEO of a fintech company.",
+                     *             "icpDefinitionKey": "icp_3f9a0c1d2b4e5f60718293a4",
+                     *             "content": "generic_body",
+                     *             "aiTools": [
+                     *               {
+                     *                 "key": "opening_line",
+                     *                 "source": "fallback",
+                     *                 "failure": "timeout"
+                     *               }
+                     *             ],
+                     *             "chosenAt": "2025-06-03T09:12:05.000Z"
+                     *           }
+                     *         ],
+                     *         "screenerAnalysis": null,
                      *         "createdAt": "2025-06-02T08:41:12.000Z"
                      *       },
                      *       "messages": [
