@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Brings the whole service up locally as separate processes: MongoDB (from the test kit,
-// unless MONGODB_URI points at one), the sandbox network, the API, the runner and the dispatcher.
+// unless MONGODB_URI points at one), the sandbox network, the OpenAI-compatible language-model
+// simulator (unless LLM_BASE_URL points at a real endpoint), the API, the runner and the dispatcher.
 // On first run it creates a demo workspace with two connected sandbox sender accounts, then prints
 // the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
 // The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
@@ -14,6 +15,8 @@ const env = process.env;
 const apiPort = Number(env.API_PORT ?? 3000);
 const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
 const mongoPort = Number(env.MONGO_PORT ?? 27027);
+// 4030: clear of the sandbox (4010) and of the provider simulators' 40x0 ports.
+const llmSimulatorPort = Number(env.LLM_SIMULATOR_PORT ?? 4030);
 const daySeconds = Number(env.DEMO_DAY_SECONDS ?? 10);
 const timeScale = String(Math.max(1, Math.round(86_400 / daySeconds)));
 const stateFile = env.OUTREACH_STATE_FILE ?? join(root, '.outreach', 'dev.json');
@@ -131,6 +134,23 @@ async function demoWorkspace(mongoUri, apiUrl) {
   return { apiKey: ws.apiKey, workspaceId: ws.workspaceId };
 }
 
+/**
+ * The runner's language model: the endpoint LLM_BASE_URL / LLM_MODEL name, else the simulator
+ * started here (deterministic answers, see packages/llm), so the demo shows AI tags and generated
+ * openers with no external service.
+ */
+async function languageModel() {
+  if (env.LLM_BASE_URL) return { baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? '', simulated: false };
+  const model = env.LLM_SIMULATOR_MODEL ?? 'outreach-simulated-1';
+  await run('llm', 'packages/llm/dist/simulator/cli.js', [], {
+    LLM_SIMULATOR_PORT: String(llmSimulatorPort),
+    LLM_SIMULATOR_MODEL: model,
+  });
+  const baseUrl = `http://127.0.0.1:${llmSimulatorPort}/v1`;
+  await waitForHttp(`${baseUrl}/models`);
+  return { baseUrl, model, simulated: true };
+}
+
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
@@ -174,6 +194,7 @@ async function main() {
 
   await run('sandbox', 'packages/network/dist/sandbox/cli.js', [], { PORT: String(sandboxPort), ...clock });
   await waitForHttp(`${sandboxUrl}/healthz`);
+  const llm = await languageModel();
   await run('api', 'apps/api/dist/server.js', [], {
     PORT: String(apiPort),
     MONGODB_URI: mongoUri,
@@ -185,6 +206,8 @@ async function main() {
   await run('runner', 'apps/runner/dist/main.js', [], {
     MONGODB_URI: mongoUri,
     NETWORK_URL: sandboxUrl,
+    LLM_BASE_URL: llm.baseUrl,
+    ...(llm.model ? { LLM_MODEL: llm.model } : {}),
     ...clock,
   });
   await run('dispatcher', 'apps/dispatcher/dist/main.js', [], {
@@ -200,6 +223,8 @@ async function main() {
     workspaceId: demo.workspaceId,
     mongoUri,
     sandboxUrl,
+    llmBaseUrl: llm.baseUrl,
+    llmModel: llm.model,
     clockEpoch,
     timeScale: Number(timeScale),
   };
@@ -211,6 +236,7 @@ The outreach service is up (a sandbox day lasts ${daySeconds} s).
   Docs:     ${info.docsUrl}
   API key:  ${info.apiKey}
   Sandbox:  ${sandboxUrl}
+  Model:    ${llm.model} at ${llm.baseUrl}${llm.simulated ? ' (simulated: AI tags, ICP reasons and openers without any external service)' : ''}
   MongoDB:  ${mongoUri}${env.MONGODB_URI ? '' : ` (data kept in ${dataDir}; \`pnpm start --fresh\` starts empty)`}
 Written to ${stateFile}. Press Ctrl-C to stop.`);
 }

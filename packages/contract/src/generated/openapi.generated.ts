@@ -1655,7 +1655,7 @@ export interface components {
             tags: components["schemas"]["LeadTag"][];
             /** @description Whether the lead fits each ICP definition of the variants it met, and why; decided once per definition (an edited definition is decided again), in the order decided. */
             icpDecisions: components["schemas"]["IcpDecision"][];
-            /** @description Which variant the lead got at each message or screener step it reached and why, what the message was made of and how its AI tools fared; in sequence order of the step ids known to the lead. */
+            /** @description Which variant the lead got at each message or screener step it reached and why, what the message was made of and how its AI tools fared; in the order chosen. */
             variantChoices: components["schemas"]["VariantChoice"][];
             /** @description How the lead's latest reply to a screener was read; null before any. */
             screenerAnalysis: components["schemas"]["ReplyAnalysis"] | null;

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * `outreach-llm-simulator`: serves the OpenAI-compatible simulator until SIGINT or SIGTERM.
- * LLM_SIMULATOR_PORT (default 4020), LLM_SIMULATOR_HOST (127.0.0.1), LLM_SIMULATOR_MODEL,
+ * LLM_SIMULATOR_PORT (default 4030, clear of the sandbox and provider simulators' ports), LLM_SIMULATOR_HOST (127.0.0.1), LLM_SIMULATOR_MODEL,
  * LLM_SIMULATOR_API_KEY (when set, requests must carry it).
  */
 import { z } from 'zod';
 import { createLlmSimulator } from './llm-simulator.js';
 
 const envSchema = z.object({
-  LLM_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(4020),
+  LLM_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(4030),
   LLM_SIMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
   LLM_SIMULATOR_MODEL: z.string().min(1).default('outreach-simulated-1'),
   LLM_SIMULATOR_API_KEY: z.string().min(1).optional(),
