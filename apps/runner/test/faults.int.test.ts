@@ -166,6 +166,31 @@ describe('a sender account that loses its session', () => {
     expect(await eventsOf(world, scenario, 'network_account_disconnected')).toHaveLength(1);
   });
 
+  it('resumes its parked leads at once when it is reconnected the way the API reconnects it', async () => {
+    world = await startWorld({}, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 2, steps: [step('visit_profile')], accounts: 1 });
+    const { accountId, workspaceId } = scenario;
+    world.sandbox.state.expireSession(accountId, 'cookie expired');
+    const runner = world.runner({ pacing: { minGapMinutes: 0, maxGapMinutes: 0 } });
+    await runner.runOnce();
+    await runner.runOnce();
+    expect((await allLeads(world, scenario)).map((lead) => lead.internalStatus)).toEqual([
+      'sender_unavailable',
+      'sender_unavailable',
+    ]);
+
+    // What POST /v1/accounts/{id}/reconnect does: the session back at the network, the account
+    // connected again, its parked leads due now.
+    world.sandbox.state.reconnect(accountId);
+    await world.db.senderAccounts.setStatus(workspaceId, accountId, 'connected');
+    await world.db.leads.wakeParkedBySender(workspaceId, accountId, world.clock());
+    world.clock.advance(60_000);
+    await runner.runOnce();
+
+    expect(world.sandbox.state.log.list()).toHaveLength(2);
+    expect((await allLeads(world, scenario)).map((lead) => lead.status)).toEqual(['completed', 'completed']);
+  });
+
   it('fires the disconnection once when an action learns of it before the event feed does', async () => {
     world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 1, steps: [step('visit_profile')] });
