@@ -47,18 +47,27 @@ describe('a failing language model', () => {
     ['a malformed answer', {}, { kind: 'malformed' }, 'malformed'],
     ['a refusal', {}, { kind: 'refusal' }, 'refusal'],
   ])(
-    'after %s, decides ICP by keywords and sends the generic body, both visible on the lead',
+    'after %s, decides ICP by keywords, sends the generic body and reads the reply by keywords, all visible on the lead',
     async (_name, env, fault, failure) => {
       world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
-      const message = openerStep('Hello {{firstName}}, shall we compare notes?');
-      const scenario = await seedScenario(world, { leads: [ada], steps: [message] });
-      endpoint.simulator.injectFaults(fault, fault);
-
-      await drive(world, scenario, [runnerWithModel(world, simulatedModel(world, endpoint, env))], {
-        until: allLeadsDone(world, scenario),
+      const screener = {
+        ...openerStep('Hello {{firstName}}, shall we compare notes?'),
+        type: 'screener' as const,
+      };
+      const scenario = await seedScenario(world, {
+        leads: [ada],
+        steps: [screener, step('visit_profile', { delay: 3 })],
       });
+      // The ICP question, the opener and the reading of the reply each meet the fault.
+      endpoint.simulator.injectFaults(fault, fault, fault);
+      const runner = runnerWithModel(world, simulatedModel(world, endpoint, env));
+      await drive(world, scenario, [runner], {
+        until: async () => world.sandbox.state.log.list({ type: 'message' }).length >= 1,
+      });
+      world.sandbox.state.forceInboundMessage(scenario.accountId, 'lead-0', 'Sounds good, tell me more');
+      await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario) });
 
-      expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual([
+      expect(world.sandbox.state.log.list({ type: 'message' }).map((action) => action.content)).toEqual([
         'Hello Ada, shall we compare notes?',
       ]);
       const [lead] = await allLeads(world, scenario);
@@ -69,12 +78,16 @@ describe('a failing language model', () => {
         failure,
         reason: 'profile mentions "cto"',
       });
-      expect(lead?.variantChoices[message.id]).toMatchObject({
-        variantId: message.variants[0]?.id,
+      expect(lead?.variantChoices[screener.id]).toMatchObject({
+        variantId: screener.variants[0]?.id,
         content: 'generic_body',
         reason: expect.stringContaining('matches the ICP of this variant (fallback)'),
         aiTools: [{ key: 'opening_line', source: 'fallback', failure }],
       });
+      expect(lead?.tags).toEqual(['interested']);
+      expect(lead?.screenerAnalysis).toMatchObject({ tag: 'interested', source: 'fallback', failure });
+      const [tagged] = await eventsOf(world, scenario, 'lead_tagged_interested');
+      expect(tagged?.data['analysis']).toMatchObject({ label: 'interested', source: 'fallback', failure });
     },
   );
 
