@@ -3,7 +3,9 @@
 // unless MONGODB_URI points at one), the sandbox network, the OpenAI-compatible language-model
 // simulator (unless LLM_BASE_URL points at a real endpoint), the API, the runner and the dispatcher.
 // On first run it creates a demo workspace with two connected sandbox sender accounts, then prints
-// the URLs and the demo API key and writes them to .outreach/dev.json. Ctrl-C stops everything.
+// the URLs and the demo API key and writes them to .outreach/dev.json. A child that exits after it
+// came up is started again after a growing pause (a database blip must not take the service down);
+// Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
 // The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,19 +29,54 @@ const { previousState, clockEpoch } = openLocalData({
   fresh: process.argv.slice(2).includes('--fresh'),
   timeScale: Number(timeScale),
 });
+// Every local server listens on loopback unless HOST says otherwise (e.g. HOST=0.0.0.0).
+const host = env.HOST ?? '127.0.0.1';
+const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+// Local webhook receivers listen on loopback; no other private address is opened. Both switches
+// can be overridden from the environment (WEBHOOK_ALLOW_PRIVATE_TARGETS=true opens every range).
+const webhookTargets = {
+  WEBHOOK_ALLOW_LOOPBACK_TARGETS: env.WEBHOOK_ALLOW_LOOPBACK_TARGETS ?? 'true',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'false',
+};
+/** Pauses before starting a crashed child again: doubling from 1 s up to 30 s. */
+const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+/** A child that stayed up this long is healthy again: its next crash restarts it after 1 s. */
+const STABLE_AFTER_MS = 60_000;
 
-const children = [];
+/** Running children by name; a restarted child replaces its predecessor. */
+const children = new Map();
+const restartTimers = new Set();
 let stopping = false;
 
 function run(name, script, args, extraEnv, ready) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, script), ...args], {
-      cwd: root,
-      env: { ...env, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push({ name, child });
     let settled = false;
+    let crashes = 0;
+    const start = () => {
+      const child = spawn(process.execPath, [join(root, script), ...args], {
+        cwd: root,
+        env: { ...env, ...extraEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const startedAt = Date.now();
+      children.set(name, child);
+      console.log(`[${name}] started (pid ${child.pid})`);
+      pipeLines(child);
+      child.on('exit', (code, signal) => {
+        if (!settled) reject(new Error(`${name} exited before it was ready (${signal ?? code})`));
+        else if (!stopping) {
+          if (Date.now() - startedAt >= STABLE_AFTER_MS) crashes = 0;
+          const delay = RESTART_DELAYS_MS[Math.min(crashes, RESTART_DELAYS_MS.length - 1)];
+          crashes += 1;
+          console.error(`[${name}] exited (${signal ?? code}); restarting in ${delay / 1000} s`);
+          const timer = setTimeout(() => {
+            restartTimers.delete(timer);
+            if (!stopping) start();
+          }, delay);
+          restartTimers.add(timer);
+        }
+      });
+    };
     const onLine = (line) => {
       process.stdout.write(`[${name}] ${line}\n`);
       const match = !settled && ready?.(line);
@@ -48,22 +85,18 @@ function run(name, script, args, extraEnv, ready) {
         resolve(match);
       }
     };
-    for (const stream of [child.stdout, child.stderr]) {
-      let buffer = '';
-      stream.on('data', (chunk) => {
-        buffer += chunk;
-        const lines = buffer.split('\n');
-        buffer = lines.pop() ?? '';
-        lines.forEach(onLine);
-      });
-    }
-    child.on('exit', (code, signal) => {
-      if (!settled) reject(new Error(`${name} exited before it was ready (${signal ?? code})`));
-      else if (!stopping) {
-        console.error(`[${name}] exited (${signal ?? code}); stopping the service`);
-        void shutdown(1);
+    const pipeLines = (child) => {
+      for (const stream of [child.stdout, child.stderr]) {
+        let buffer = '';
+        stream.on('data', (chunk) => {
+          buffer += chunk;
+          const lines = buffer.split('\n');
+          buffer = lines.pop() ?? '';
+          lines.forEach(onLine);
+        });
       }
-    });
+    };
+    start();
     if (!ready) {
       settled = true;
       resolve(true);
@@ -144,9 +177,10 @@ async function languageModel() {
   const model = env.LLM_SIMULATOR_MODEL ?? 'outreach-simulated-1';
   await run('llm', 'packages/llm/dist/simulator/cli.js', [], {
     LLM_SIMULATOR_PORT: String(llmSimulatorPort),
+    LLM_SIMULATOR_HOST: host,
     LLM_SIMULATOR_MODEL: model,
   });
-  const baseUrl = `http://127.0.0.1:${llmSimulatorPort}/v1`;
+  const baseUrl = `http://${urlHost}:${llmSimulatorPort}/v1`;
   await waitForHttp(`${baseUrl}/models`);
   return { baseUrl, model, simulated: true };
 }
@@ -156,7 +190,8 @@ async function shutdown(code = 0) {
   stopping = true;
   console.log('\nstopping...');
   recordStop(stateFile, clockEpoch);
-  for (const { child } of [...children].reverse()) {
+  for (const timer of restartTimers) clearTimeout(timer);
+  for (const child of [...children.values()].reverse()) {
     if (child.exitCode !== null) continue;
     child.kill('SIGTERM');
     await new Promise((resolve) => {
@@ -188,17 +223,23 @@ async function main() {
     );
     mongoUri = `${base.replace(/\/$/, '')}/outreach`;
   }
-  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const sandboxUrl = `http://${urlHost}:${sandboxPort}`;
+  const apiUrl = `http://${urlHost}:${apiPort}`;
   const clock = { TIME_SCALE: timeScale, CLOCK_EPOCH: clockEpoch };
 
-  await run('sandbox', 'packages/network/dist/sandbox/cli.js', [], { PORT: String(sandboxPort), ...clock });
+  await run('sandbox', 'packages/network/dist/sandbox/cli.js', [], {
+    PORT: String(sandboxPort),
+    HOST: host,
+    ...clock,
+  });
   await waitForHttp(`${sandboxUrl}/healthz`);
   const llm = await languageModel();
   await run('api', 'apps/api/dist/server.js', [], {
     PORT: String(apiPort),
+    HOST: host,
     MONGODB_URI: mongoUri,
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    SANDBOX_URL: sandboxUrl,
+    ...webhookTargets,
     ...clock,
   });
   await waitForHttp(`${apiUrl}/readyz`);
@@ -212,7 +253,7 @@ async function main() {
   });
   await run('dispatcher', 'apps/dispatcher/dist/main.js', [], {
     MONGODB_URI: mongoUri,
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    ...webhookTargets,
     ...clock,
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from '@outreach/db';
+import type { TargetAllowance } from '@outreach/domain';
 import type { Logger } from 'pino';
 
 export interface AppSettings {
@@ -6,8 +7,11 @@ export interface AppSettings {
   rateLimitPerMinute: number;
   /** How long a resolved API key is trusted before it is looked up again. */
   apiKeyCacheMs: number;
-  /** Accept webhook URLs on private or loopback addresses (local runs and tests only). */
-  allowPrivateWebhookTargets: boolean;
+  /**
+   * Which webhook URLs besides public ones are accepted: `public` (none, production), `loopback`
+   * (local runs) or `any` (tests of private networks).
+   */
+  webhookTargets: TargetAllowance;
   /** The sandbox network (local runs), where reconnecting an account restores its session. */
   sandboxUrl?: string | undefined;
 }

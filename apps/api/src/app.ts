@@ -4,12 +4,15 @@ import type { AppDeps } from './app-deps.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error.middleware.js';
 import { healthRoutes } from './http/health.routes.js';
+import { optionsHandler } from './http/options.middleware.js';
+import { securityHeaders } from './http/security-headers.middleware.js';
 import { requestLogger } from './http/request-logger.middleware.js';
 import { v1Router } from './routes/v1.router.js';
 
 /**
- * The HTTP app: request ids and logs, health probes, the contract and its docs, the `/v1`
- * operations, then one 404 and one error handler so every failure has the same JSON shape.
+ * The HTTP app: security headers, request ids and logs, `OPTIONS`, health probes, the contract and
+ * its docs, the `/v1` operations, then one 404 and one error handler so every failure has the same
+ * JSON shape. `createHttpServer` wraps it with deadlines and answers the parser's refusals alike.
  */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -17,7 +20,9 @@ export function createApp(deps: AppDeps): Express {
   // Responses are per-request API answers, not cacheable documents.
   app.set('etag', false);
 
+  app.use(securityHeaders());
   app.use(requestLogger(deps.logger));
+  app.use(optionsHandler(openApiDocument));
   app.use(
     healthRoutes({
       pingDatabase: deps.pingDatabase,

@@ -6,12 +6,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ MONGODB_URI: 'mongodb://localhost/x', PORT: '8080' })).toEqual({
       MONGODB_URI: 'mongodb://localhost/x',
       PORT: 8080,
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 300,
       API_KEY_CACHE_MS: 5000,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      WEBHOOK_ALLOW_LOOPBACK_TARGETS: false,
+      webhookTargets: 'public',
       SHUTDOWN_DEADLINE_MS: 10_000,
+      REQUEST_TIMEOUT_MS: 10_000,
+      HEADERS_TIMEOUT_MS: 5_000,
+      DATABASE_TIMEOUT_MS: 5_000,
       TIME_SCALE: 1,
     });
   });
@@ -35,6 +40,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MONGODB_URI: 'mongodb://x', LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ MONGODB_URI: 'mongodb://x', RATE_LIMIT_PER_MINUTE: 'many' })).toThrow(
       /RATE_LIMIT_PER_MINUTE/,
+    );
+  });
+
+  it('allows loopback webhook targets alone, or every target, as the two switches say', () => {
+    const base = { MONGODB_URI: 'mongodb://x' };
+    expect(loadConfig({ ...base, WEBHOOK_ALLOW_LOOPBACK_TARGETS: 'true' }).webhookTargets).toBe('loopback');
+    expect(loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookTargets).toBe('any');
+    expect(() => loadConfig({ ...base, WEBHOOK_ALLOW_LOOPBACK_TARGETS: '1' })).toThrow(
+      /WEBHOOK_ALLOW_LOOPBACK_TARGETS/,
     );
   });
 

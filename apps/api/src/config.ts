@@ -1,21 +1,36 @@
+import type { TargetAllowance } from '@outreach/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
 const configSchema = z.object({
   MONGODB_URI: z.string().min(1),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default: a deployment that must be reachable from elsewhere says so (`0.0.0.0`). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Requests one API key may make per minute, counted across every API instance. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** How long a resolved API key is trusted before it is looked up again (bounds revocation delay). */
   API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** Accept webhook URLs on private or loopback addresses (local runs and tests only). */
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  /** Accept webhook URLs on any address, private ones included (tests of private networks only). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  /** Accept webhook URLs on loopback addresses, and no other private one (local runs). */
+  WEBHOOK_ALLOW_LOOPBACK_TARGETS: flag,
+  /** The whole request, body included, must arrive within this time, else 408. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+  /** The request line and headers must arrive within this time (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(5_000),
+  /**
+   * How long an operation waits for a reachable database before it is answered 503 (the driver's
+   * server selection timeout).
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /**
    * The sandbox network's base URL (local runs): reconnecting a sender account then re-establishes
    * its session there directly. Without it, a reconnection only records that the session is back.
@@ -32,7 +47,10 @@ const configSchema = z.object({
   CLOCK_EPOCH: z.iso.datetime({ offset: true }).optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & {
+  /** What the two webhook flags allow together, for the shared target policy. */
+  webhookTargets: TargetAllowance;
+};
 export type LogLevel = Config['LOG_LEVEL'];
 
 /** Reads and validates the process configuration; a bad value stops the process at start. */
@@ -42,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const { WEBHOOK_ALLOW_PRIVATE_TARGETS: any, WEBHOOK_ALLOW_LOOPBACK_TARGETS: loopback } = parsed.data;
+  return { ...parsed.data, webhookTargets: any ? 'any' : loopback ? 'loopback' : 'public' };
 }

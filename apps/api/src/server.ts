@@ -10,12 +10,17 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { databasePing } from './database-ping.js';
 import { createShutdown } from './http/graceful-shutdown.js';
+import { createHttpServer } from './http/http-server.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
   const clock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
-  const db = await connectDb(config.MONGODB_URI, { clock });
+  const db = await connectDb(config.MONGODB_URI, {
+    clock,
+    // An outage answers 503 after this long instead of holding requests for the driver's 30 s.
+    driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
+  });
   let shuttingDown = (): boolean => false;
   const app = createApp({
     db,
@@ -24,13 +29,17 @@ async function main(): Promise<void> {
     settings: {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       apiKeyCacheMs: config.API_KEY_CACHE_MS,
-      allowPrivateWebhookTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      webhookTargets: config.webhookTargets,
       sandboxUrl: config.SANDBOX_URL,
     },
     pingDatabase: databasePing(db),
     isShuttingDown: () => shuttingDown(),
   });
-  const server = app.listen(config.PORT, config.HOST);
+  const server = createHttpServer(app, {
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+  });
+  server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

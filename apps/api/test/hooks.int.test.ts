@@ -72,8 +72,51 @@ describe('subscriptions', () => {
     expect((await ws.api.get<SubscriptionPage>('/v1/hooks')).body.total).toBe(3);
   });
 
+  it('refuses IPv6 spellings that embed a private IPv4 address, and reserved IPv4 ranges, with 400', async () => {
+    for (const url of [
+      'http://[::127.0.0.1]/hook',
+      'http://[::10.0.0.1]/hook',
+      'http://[::169.254.169.254]/hook',
+      'http://[::ffff:0:127.0.0.1]/hook',
+      'http://[64:ff9b::7f00:1]/hook',
+      'http://[2002:7f00:1::1]/hook',
+      'http://198.18.0.1/hook',
+      'http://224.0.0.1/hook',
+      'http://240.0.0.1/hook',
+      'http://255.255.255.255/hook',
+      'http://100.64.0.1/hook',
+      'http://0.0.0.0/hook',
+    ]) {
+      const res = await ws.api.post('/v1/hooks/subscribe', { url, type: 'message_received' });
+      expect(res.status, url).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'invalid_input' });
+    }
+    expect((await ws.api.get<SubscriptionPage>('/v1/hooks')).body.total).toBe(3);
+  });
+
+  it('accepts loopback, and only loopback, where the deployment allows loopback targets', async () => {
+    const local = await startTestApp({ webhookTargets: 'loopback' });
+    try {
+      const own = await createWorkspace(local);
+      for (const url of [
+        'http://127.0.0.1:9000/hook',
+        'http://localhost:9000/hook',
+        'http://[::1]:9000/hook',
+      ]) {
+        const res = await own.api.post('/v1/hooks/subscribe', { url, type: 'message_received' });
+        expect(res.status, url).toBe(201);
+      }
+      for (const url of ['http://10.0.0.8/hook', 'http://192.168.1.1/hook', 'http://169.254.169.254/']) {
+        const res = await own.api.post('/v1/hooks/subscribe', { url, type: 'message_received' });
+        expect(res.status, url).toBe(400);
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
   it('accepts private addresses where the deployment allows them', async () => {
-    const local = await startTestApp({ allowPrivateWebhookTargets: true });
+    const local = await startTestApp({ webhookTargets: 'any' });
     try {
       const own = await createWorkspace(local);
       const res = await own.api.post('/v1/hooks/subscribe', {

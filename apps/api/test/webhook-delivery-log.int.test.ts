@@ -29,7 +29,7 @@ import { useTestApp } from './support/test-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 const HOUR = 3_600_000;
-const app = useTestApp({ allowPrivateWebhookTargets: true });
+const app = useTestApp({ webhookTargets: 'loopback' });
 let ahead = 0;
 let dispatcher: Dispatcher;
 const receivers: WebhookReceiver[] = [];
@@ -38,7 +38,7 @@ beforeAll(() => {
   dispatcher = new Dispatcher(
     {
       store: new DbDispatchStore(app.db),
-      sender: new HttpSender({ allowPrivateTargets: true, timeoutMs: 10_000 }),
+      sender: new HttpSender({ targets: 'loopback', timeoutMs: 10_000 }),
       clock: () => new Date(Date.now() + ahead),
       random: () => 0.5,
       logger: pino({ level: 'silent' }),

@@ -52,7 +52,7 @@ async function timeDispatcher(
     createdAt: new Date(Date.now() - 60_000),
   });
   for (let i = 0; i < count; i += 1) await harness.publish(outboxEvent(workspaceId, new Date()));
-  const sender = new HttpSender({ allowPrivateTargets: true });
+  const sender = new HttpSender({ targets: 'loopback' });
   const dispatcher = new Dispatcher(
     {
       store: harness.store,

@@ -13,7 +13,10 @@ describe('loadConfig', () => {
       DISPATCHER_LEASE_MS: 60_000,
       DISPATCHER_SHUTDOWN_GRACE_MS: 10_000,
       WEBHOOK_TIMEOUT_MS: 15_000,
+      DATABASE_TIMEOUT_MS: 10_000,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      WEBHOOK_ALLOW_LOOPBACK_TARGETS: false,
+      webhookTargets: 'public',
       LOG_LEVEL: 'info',
       TIME_SCALE: 1,
     });
@@ -47,6 +50,13 @@ describe('loadConfig', () => {
 
   it('rejects a missing database URI with a readable message', () => {
     expect(() => loadConfig({})).toThrow(/invalid configuration: MONGODB_URI/);
+  });
+
+  it('allows loopback targets alone, or every target, as the two flags say', () => {
+    expect(loadConfig({ MONGODB_URI: uri, WEBHOOK_ALLOW_LOOPBACK_TARGETS: 'true' }).webhookTargets).toBe(
+      'loopback',
+    );
+    expect(loadConfig({ MONGODB_URI: uri, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' }).webhookTargets).toBe('any');
   });
 
   it('rejects an allow-private value that is not a boolean', () => {

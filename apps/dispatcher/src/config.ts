@@ -1,3 +1,4 @@
+import type { TargetAllowance } from '@outreach/domain';
 import { z } from 'zod';
 
 /** Leaves room, beyond the HTTP timeout, for the reads before and the write after a POST. */
@@ -19,7 +20,10 @@ const configSchema = z
     DISPATCHER_LEASE_MS: positiveInt(60_000),
     DISPATCHER_SHUTDOWN_GRACE_MS: z.coerce.number().int().nonnegative().default(10_000),
     WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
+    /** How long a database operation waits for a reachable server before it fails and is retried. */
+    DATABASE_TIMEOUT_MS: positiveInt(10_000),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+    WEBHOOK_ALLOW_LOOPBACK_TARGETS: flag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Demo only: run the schedule on the same compressed clock as the runner (1 = real time). */
     TIME_SCALE: z.coerce.number().positive().default(1),
@@ -34,7 +38,10 @@ const configSchema = z
     message: 'must not exceed DISPATCHER_CONCURRENCY',
   });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & {
+  /** What the two webhook flags allow together, for the shared target policy. */
+  webhookTargets: TargetAllowance;
+};
 
 /** Reads and validates the process configuration; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -43,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const { WEBHOOK_ALLOW_PRIVATE_TARGETS: any, WEBHOOK_ALLOW_LOOPBACK_TARGETS: loopback } = parsed.data;
+  return { ...parsed.data, webhookTargets: any ? 'any' : loopback ? 'loopback' : 'public' };
 }

@@ -16,13 +16,15 @@ logger.info(
     concurrency: config.DISPATCHER_CONCURRENCY,
     perSubscriptionConcurrency: config.DISPATCHER_PER_SUBSCRIPTION_CONCURRENCY,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    webhookTargets: config.webhookTargets,
     timeScale: config.TIME_SCALE,
   },
   'dispatcher starting',
 );
-if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS) {
-  logger.warn('private, loopback and link-local webhook targets are allowed: for local runs and tests only');
+if (config.webhookTargets === 'any') {
+  logger.warn('private, loopback and link-local webhook targets are allowed: for tests only');
+} else if (config.webhookTargets === 'loopback') {
+  logger.warn('loopback webhook targets are allowed: for local runs only');
 }
 
 const running = await startDispatcherProcess(config, logger).catch((err: unknown) => {

@@ -21,6 +21,8 @@ export * from './lead-distribution.rules.js';
 export * from './public-identifier.js';
 export * from './block-precedence.rules.js';
 export * from './lead-import.rules.js';
+export * from './variable-name.rules.js';
+export * from './webhook-target.rules.js';
 
 export * from './seeded-random.js';
 export * from './working-hours.schedule.js';

@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import { formatZodError, zodErrorDetails } from '@outreach/contract';
-import { AlreadyExistsError, NotFoundError, StatusConflictError, VersionConflictError } from '@outreach/db';
+import {
+  AlreadyExistsError,
+  isDatabaseUnavailable,
+  NotFoundError,
+  StatusConflictError,
+  VersionConflictError,
+} from '@outreach/db';
 import { DomainError } from '@outreach/domain';
 import { ZodError } from 'zod';
 import { HttpError, type ErrorBody } from './http-error.js';
@@ -43,6 +49,9 @@ const BODY_PARSER_ERRORS: Record<string, ErrorBody> = {
   },
 };
 
+/** Problems listed in the `details` of a 400; the message says how many there were in all. */
+export const MAX_LISTED_PROBLEMS = 20;
+
 /** Not-found errors of the data layer, by entity, as the domain's codes. */
 const NOT_FOUND_CODES: Record<string, string> = {
   campaign: 'campaign_not_found',
@@ -61,11 +70,12 @@ export function toErrorBody(error: unknown, requestId: string): ErrorBody {
   if (error instanceof HttpError) return body(error.statusCode, error.message, error.code, error.details);
   if (error instanceof DomainError) return body(error.statusCode, error.message, error.code, error.details);
   if (error instanceof ZodError) {
+    // A body with 60,000 unknown keys must not get a 60,000-line answer: the message counts them all.
     return body(
       400,
       `invalid request: ${formatZodError(error)}`,
       'validation_failed',
-      zodErrorDetails(error),
+      zodErrorDetails(error).slice(0, MAX_LISTED_PROBLEMS),
     );
   }
   const fromDb = fromDataLayer(error);
@@ -86,6 +96,10 @@ function fromDataLayer(error: unknown): ErrorBody | undefined {
   }
   // Only reached when every retry of a sequence edit lost the race: the caller may simply retry.
   if (error instanceof VersionConflictError) return body(409, error.message, 'version_conflict');
+  // An outage is temporary and the caller's request may well be fine: 503, to be retried.
+  if (isDatabaseUnavailable(error)) {
+    return body(503, 'the database is unreachable; retry later', 'database_unavailable');
+  }
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import { formatZodError, requestSchemas, zodErrorDetails } from '@outreach/contract';
+import { MAX_LISTED_PROBLEMS } from './error-body.js';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
 import { HttpError } from './http-error.js';
@@ -108,6 +109,6 @@ function parsePart(schema: ZodType | undefined, value: unknown, root: 'path' | '
   if (parsed.success) return parsed.data;
   throw new HttpError(400, `invalid request: ${formatZodError(parsed.error, { root })}`, {
     code: 'validation_failed',
-    details: zodErrorDetails(parsed.error, { root }),
+    details: zodErrorDetails(parsed.error, { root }).slice(0, MAX_LISTED_PROBLEMS),
   });
 }

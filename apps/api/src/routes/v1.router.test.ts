@@ -18,7 +18,7 @@ describe('v1Router', () => {
       db: {} as Db,
       logger: pino({ level: 'silent' }),
       clock: () => new Date(),
-      settings: { rateLimitPerMinute: 300, apiKeyCacheMs: 5000, allowPrivateWebhookTargets: false },
+      settings: { rateLimitPerMinute: 300, apiKeyCacheMs: 5000, webhookTargets: 'public' },
       pingDatabase: async () => undefined,
     });
     const documented = Object.entries(openApiDocument.paths)

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { connectDb, type Db } from '@outreach/db';
+import { connectDb, type ConnectDbOptions, type Db } from '@outreach/db';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { AppSettings } from '../../src/app-deps.js';
 import { databasePing } from '../../src/database-ping.js';
+import { createHttpServer, type HttpServerOptions } from '../../src/http/http-server.js';
 import { ApiClient } from './api-client.js';
 
 export interface TestApp {
@@ -16,13 +17,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Partial<AppSettings> {
+export interface TestAppOptions extends Partial<AppSettings>, Partial<HttpServerOptions> {
   clock?: () => Date;
   /** The data layer's clock (creation and change times of records); real time by default. */
   dbClock?: () => Date;
   /** Replaces what the app sees as the database (to inject failures). */
   wrapDb?: (db: Db) => Db;
   pingDatabase?: () => Promise<void>;
+  /** Where the app's database is (a proxy in front of this file's database, to cut it). */
+  databaseUri?: string;
+  driverOptions?: ConnectDbOptions['driverOptions'];
 }
 
 /**
@@ -30,7 +34,10 @@ export interface TestAppOptions extends Partial<AppSettings> {
  * start it in `beforeAll` and close it in `afterAll` (`useTestApp` does both).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await connectDb(testDatabaseUri(), options.dbClock ? { clock: options.dbClock } : {});
+  const db = await connectDb(options.databaseUri ?? testDatabaseUri(), {
+    ...(options.dbClock ? { clock: options.dbClock } : {}),
+    ...(options.driverOptions ? { driverOptions: options.driverOptions } : {}),
+  });
   const app = createApp({
     db: options.wrapDb ? options.wrapDb(db) : db,
     logger: pino({ level: 'silent' }),
@@ -39,12 +46,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       // High enough that no ordinary test is throttled; the rate-limit test uses its own app.
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
       apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
-      allowPrivateWebhookTargets: options.allowPrivateWebhookTargets ?? false,
+      webhookTargets: options.webhookTargets ?? 'public',
       sandboxUrl: options.sandboxUrl,
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
   });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createHttpServer(app, {
+    requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+    headersTimeoutMs: options.headersTimeoutMs ?? 5_000,
+  });
+  server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

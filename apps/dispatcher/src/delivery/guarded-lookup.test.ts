@@ -12,7 +12,7 @@ function lookupOnce(
   resolver: Resolver,
   all: boolean,
 ): Promise<{ err: unknown; address: unknown; family: unknown }> {
-  const lookup = createGuardedLookup(resolver);
+  const lookup = createGuardedLookup('public', resolver);
   return new Promise((resolve) => {
     lookup('hooks.example.test', { all }, (err, address, family) => resolve({ err, address, family }));
   });

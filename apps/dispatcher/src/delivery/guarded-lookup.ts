@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import type { TargetAllowance } from '@outreach/domain';
 import { assertAddressAllowed } from './target-policy.js';
 
 /** Resolves a host name to every address it has (the shape of `dns.lookup` with `all: true`). */
@@ -17,12 +18,15 @@ export const systemResolver: Resolver = (hostname, options) =>
  * public address for the check and to a private one for the connection. If any address of the name
  * is refused, the whole name is: a name mixing public and private addresses is not a webhook target.
  */
-export function createGuardedLookup(resolver: Resolver = systemResolver): LookupFunction {
+export function createGuardedLookup(
+  allowance: TargetAllowance,
+  resolver: Resolver = systemResolver,
+): LookupFunction {
   return (hostname, options, callback) => {
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : (options.family ?? 0);
     resolver(hostname, { family, hints: options.hints ?? 0, all: true })
       .then((addresses) => {
-        for (const { address } of addresses) assertAddressAllowed(hostname, address);
+        for (const { address } of addresses) assertAddressAllowed(hostname, address, allowance);
         const first = addresses[0];
         if (first === undefined)
           throw Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' });

@@ -6,10 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver.js';
 import type { Resolver } from './guarded-lookup.js';
 import { HttpSender } from './http-sender.js';
+import { waitFor } from '../testing/wait-for.js';
 
 let receiver: TestReceiver;
-const local = new HttpSender({ allowPrivateTargets: true, timeoutMs: 1_000 });
-const guarded = new HttpSender({ allowPrivateTargets: false, timeoutMs: 1_000 });
+const local = new HttpSender({ targets: 'any', timeoutMs: 1_000 });
+const guarded = new HttpSender({ targets: 'public', timeoutMs: 1_000 });
 
 beforeAll(async () => {
   receiver = await startTestReceiver();
@@ -65,7 +66,7 @@ describe('HttpSender.post', () => {
   });
 
   it('gives up at the deadline when the receiver is slow', async () => {
-    const impatient = new HttpSender({ allowPrivateTargets: true, timeoutMs: 150 });
+    const impatient = new HttpSender({ targets: 'any', timeoutMs: 150 });
     receiver.respondWith(() => ({ status: 200, delayMs: 2_000 }));
     const outcome = await impatient.post(request(receiver.url));
     impatient.close();
@@ -112,12 +113,52 @@ describe('HttpSender target safety', () => {
       calls += 1;
       return Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
     };
-    const sender = new HttpSender({ allowPrivateTargets: false, resolver: rebinding, timeoutMs: 500 });
+    const sender = new HttpSender({ targets: 'public', resolver: rebinding, timeoutMs: 500 });
     const outcome = await sender.post(request(`http://rebind.example.test:${receiver.port}/hook`));
     sender.close();
     expect(outcome).toMatchObject({ kind: 'error', code: 'refused_target' });
     expect(calls).toBe(1);
     expect(receiver.requests).toHaveLength(0);
+  });
+
+  it.each([
+    '[::7f00:1]',
+    '[::127.0.0.1]',
+    '[::ffff:0:127.0.0.1]',
+    '[64:ff9b::7f00:1]',
+    '[2002:7f00:1::1]',
+    '[::ffff:127.0.0.1]',
+    '198.18.0.1',
+    '240.0.0.1',
+  ])('refuses the IP literal %s before connecting', async (host) => {
+    const outcome = await guarded.post(request(`http://${host}:${receiver.port}/hook`));
+    expect(outcome).toMatchObject({ kind: 'error', code: 'refused_target' });
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('reaches loopback, and no other private address, when loopback targets are allowed', async () => {
+    const loopbackOnly = new HttpSender({ targets: 'loopback', timeoutMs: 1_000 });
+    const tenNet: Resolver = () => Promise.resolve([{ address: '10.0.0.1', family: 4 }]);
+    const tenNetSender = new HttpSender({ targets: 'loopback', resolver: tenNet, timeoutMs: 500 });
+    try {
+      expect(await loopbackOnly.post(request(`http://localhost:${receiver.port}/hook`))).toMatchObject({
+        kind: 'response',
+        status: 200,
+      });
+      expect(
+        await tenNetSender.post(request(`http://intranet.example.test:${receiver.port}/`)),
+      ).toMatchObject({
+        kind: 'error',
+        code: 'refused_target',
+      });
+      expect(await loopbackOnly.post(request('http://169.254.169.254/latest'))).toMatchObject({
+        kind: 'error',
+        code: 'refused_target',
+      });
+    } finally {
+      loopbackOnly.close();
+      tenNetSender.close();
+    }
   });
 
   it('reaches loopback when private targets are allowed by config', async () => {
@@ -128,12 +169,12 @@ describe('HttpSender target safety', () => {
 
 describe('HttpSender abort', () => {
   it('stops waiting when its signal is aborted', async () => {
-    receiver.respondWith(() => ({ status: 200, delayMs: 2_000 }));
+    // The receiver would answer long after the test's timeout: only the abort can end the wait.
+    receiver.respondWith(() => ({ status: 200, delayMs: 600_000 }));
     const controller = new AbortController();
     const pending = local.post({ ...request(receiver.url), signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
-    const outcome = await pending;
-    expect(outcome).toMatchObject({ kind: 'error', code: 'aborted' });
-    expect(outcome.durationMs).toBeLessThan(1_000);
+    await waitFor('the request to arrive', () => receiver.requests.length === 1, 10_000);
+    controller.abort();
+    expect(await pending).toMatchObject({ kind: 'error', code: 'aborted' });
   });
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { TargetAllowance } from '@outreach/domain';
 import { createGuardedLookup, type Resolver } from './guarded-lookup.js';
 import { assertAddressAllowed, ipLiteralOf, TargetRefusedError } from './target-policy.js';
 
@@ -12,9 +13,12 @@ export const RESPONSE_BODY_LIMIT_BYTES = 1024;
 
 export interface HttpSenderOptions {
   timeoutMs?: number;
-  /** Lets deliveries reach private, loopback and link-local addresses (local runs and tests). */
-  allowPrivateTargets?: boolean;
-  /** Name resolution used when private targets are refused; tests inject one to simulate DNS. */
+  /**
+   * Which addresses besides public ones deliveries may reach: none (`public`, the default),
+   * loopback only (`loopback`, local runs) or any (`any`, tests of private networks).
+   */
+  targets?: TargetAllowance;
+  /** Name resolution used when targets are checked; tests inject one to simulate DNS. */
   resolver?: Resolver;
   responseBodyLimitBytes?: number;
 }
@@ -53,7 +57,7 @@ class DeadlineError extends Error {
 export class HttpSender {
   private readonly timeoutMs: number;
   private readonly bodyLimit: number;
-  private readonly allowPrivate: boolean;
+  private readonly targets: TargetAllowance;
   private readonly lookup: LookupFunction | undefined;
   private readonly httpAgent = new http.Agent({ keepAlive: true });
   private readonly httpsAgent = new https.Agent({ keepAlive: true });
@@ -61,8 +65,8 @@ export class HttpSender {
   constructor(options: HttpSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.bodyLimit = options.responseBodyLimitBytes ?? RESPONSE_BODY_LIMIT_BYTES;
-    this.allowPrivate = options.allowPrivateTargets ?? false;
-    this.lookup = this.allowPrivate ? undefined : createGuardedLookup(options.resolver);
+    this.targets = options.targets ?? 'public';
+    this.lookup = this.targets === 'any' ? undefined : createGuardedLookup(this.targets, options.resolver);
   }
 
   async post(request: OutgoingRequest): Promise<SendOutcome> {
@@ -98,7 +102,7 @@ export class HttpSender {
     }
     // An IP literal skips name resolution, so the guarded lookup never sees it: check it here.
     const literal = ipLiteralOf(url.hostname);
-    if (!this.allowPrivate && literal !== null) assertAddressAllowed(url.hostname, literal);
+    if (literal !== null) assertAddressAllowed(url.hostname, literal, this.targets);
     return url;
   }
 

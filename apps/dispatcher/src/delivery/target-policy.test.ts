@@ -17,10 +17,15 @@ describe('refusedRange', () => {
     ['fe80::1', 'linkLocal'],
     ['fd12:3456::1', 'uniqueLocal'],
     ['ff02::1', 'multicast'],
-    ['::ffff:127.0.0.1', 'loopback'],
-    ['::ffff:10.0.0.1', 'private'],
-    ['::ffff:169.254.169.254', 'linkLocal'],
-    ['64:ff9b::a00:1', 'rfc6052'],
+    ['::ffff:127.0.0.1', 'loopback in ipv4Mapped'],
+    ['::ffff:10.0.0.1', 'private in ipv4Mapped'],
+    ['::ffff:169.254.169.254', 'linkLocal in ipv4Mapped'],
+    ['64:ff9b::a00:1', 'private in nat64'],
+    ['::7f00:1', 'loopback in ipv4Compatible'],
+    ['::127.0.0.1', 'loopback in ipv4Compatible'],
+    ['2002:7f00:1::1', 'loopback in 6to4'],
+    ['198.18.0.1', 'reserved'],
+    ['240.0.0.1', 'reserved'],
   ])('refuses %s as %s', (address, range) => {
     expect(refusedRange(address)).toBe(range);
   });
@@ -31,6 +36,12 @@ describe('refusedRange', () => {
       expect(refusedRange(address)).toBeNull();
     },
   );
+
+  it('lets loopback through when loopback targets are allowed, and nothing else private', () => {
+    expect(refusedRange('127.0.0.1', 'loopback')).toBeNull();
+    expect(refusedRange('::1', 'loopback')).toBeNull();
+    expect(refusedRange('10.0.0.1', 'loopback')).toBe('private');
+  });
 
   it('refuses a string that is not an address', () => {
     expect(refusedRange('example.com')).toBe('invalid');

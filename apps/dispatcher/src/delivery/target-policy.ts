@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { refusedTargetAddress, type TargetAllowance } from '@outreach/domain';
 
 /** Why a delivery target was refused; recorded in the attempt log. */
 export class TargetRefusedError extends Error {
@@ -14,26 +14,16 @@ export class TargetRefusedError extends Error {
 }
 
 /**
- * The range name of an address, or null when it is a public unicast address that a webhook may
- * reach. Everything ipaddr.js does not classify as plain `unicast` is refused: private, loopback,
- * link-local, unique-local, multicast, unspecified, broadcast, carrier-grade NAT, documentation and
- * other reserved blocks, and IPv6 forms that embed an IPv4 address (NAT64, 6to4, Teredo). An
- * IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) is judged by the IPv4 address it carries, so the
- * mapped spelling of a private address is refused like the address itself.
+ * The range name of an address, or null when a webhook may reach it: the shared target policy of
+ * `@outreach/domain` (`refusedTargetAddress`), the one the API applies when a URL is subscribed.
  */
-export function refusedRange(address: string): string | null {
-  if (!ipaddr.isValid(address)) return 'invalid';
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  const range = parsed.range();
-  return range === 'unicast' ? null : range;
+export function refusedRange(address: string, allowance: TargetAllowance = 'public'): string | null {
+  return refusedTargetAddress(address, allowance);
 }
 
 /** Throws TargetRefusedError when `address` must not be reached. */
-export function assertAddressAllowed(host: string, address: string): void {
-  const range = refusedRange(address);
+export function assertAddressAllowed(host: string, address: string, allowance: TargetAllowance): void {
+  const range = refusedRange(address, allowance);
   if (range !== null) throw new TargetRefusedError(host, address, range);
 }
 

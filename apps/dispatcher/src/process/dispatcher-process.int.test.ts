@@ -2,14 +2,13 @@
  * The process as deployed: configuration from the environment, the data layer's repositories,
  * an event written to the outbox by another process, the signed POST, and shutdown on SIGTERM.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { asWorkspaceId, connectDb, type Db, type WorkspaceId } from '@outreach/db';
+import { connectDb, type Db } from '@outreach/db';
 import { pino } from 'pino';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { headerRecord, newWorkspaceId } from '../testing/scenario-fixture.js';
+import { runMain, seedEvent } from '../testing/process-fixture.js';
+import { headerRecord } from '../testing/scenario-fixture.js';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver.js';
 import { freshTestDatabaseUri } from '../testing/test-database.js';
 import { waitFor } from '../testing/wait-for.js';
@@ -21,23 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-async function seed(
-  db: Db,
-  transitionKey: string,
-): Promise<{ workspaceId: WorkspaceId; secret: string; eventId: string }> {
-  const workspaceId = asWorkspaceId(newWorkspaceId());
-  const { subscription } = await db.webhookSubscriptions.subscribe(workspaceId, {
-    url: receiver.url,
-    type: 'campaign_completed',
-  });
-  const { event } = await db.events.insert(workspaceId, {
-    type: 'campaign_completed',
-    transitionKey,
-    data: { campaignId: 'cmp_000000000000000000000001', name: 'Spring', totalLeads: 3 },
-    timestamp: new Date(),
-  });
-  return { workspaceId, secret: subscription.secret, eventId: event.id };
-}
+const seed = (db: Db, transitionKey: string) => seedEvent(db, receiver.url, transitionKey);
 
 describe('startDispatcherProcess', () => {
   it('delivers an outbox event, signed, and stops cleanly', async () => {
@@ -103,21 +86,3 @@ describe('main', () => {
     await writer.close();
   });
 });
-
-const mainPath = fileURLToPath(new URL('../main.ts', import.meta.url));
-
-/** Runs `src/main.ts` in a child Node process; resolves with its exit code and output. */
-function runMain(
-  env: Record<string, string>,
-  onStart?: (child: ReturnType<typeof spawn>) => void,
-): Promise<[number | null, string]> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', mainPath], {
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  onStart?.(child);
-  return new Promise((resolve) => child.on('exit', (code) => resolve([code, output])));
-}

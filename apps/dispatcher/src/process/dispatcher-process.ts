@@ -22,10 +22,13 @@ export interface DispatcherProcess {
 export async function startDispatcherProcess(config: Config, logger: Logger): Promise<DispatcherProcess> {
   // The schedule runs on the same (possibly compressed) clock as the processes that write events.
   const clock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
-  const db = await connectDb(config.MONGODB_URI, { clock });
+  const db = await connectDb(config.MONGODB_URI, {
+    clock,
+    driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
+  });
   const sender = new HttpSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-    allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    targets: config.webhookTargets,
   });
   const owner = `dispatcher:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const dispatcher = new Dispatcher(

@@ -209,10 +209,10 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
   });
 
   describe('target safety', () => {
-    it('refuses a loopback target unless private targets are allowed', async () => {
+    it('refuses a loopback target unless loopback targets are allowed', async () => {
       await subscribe(`http://localhost:${receiver.port}/hook`);
       await harness.publish(outboxEvent(workspaceId, clock()));
-      await pass(dispatcherFor({ allowPrivateTargets: false }));
+      await pass(dispatcherFor({ targets: 'public' }));
       const refused = await onlyDelivery(harness);
       expect(refused.status).toBe('pending');
       expect(refused.attemptLog[0]).toMatchObject({
@@ -222,7 +222,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
       expect(receiver.requests).toHaveLength(0);
 
       clock.advance(RETRY_DELAYS_MS[0] ?? 0);
-      await pass(dispatcherFor({ allowPrivateTargets: true }));
+      await pass(dispatcherFor({ targets: 'loopback' }));
       expect((await onlyDelivery(harness)).status).toBe('delivered');
       expect(receiver.requests).toHaveLength(1);
     });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EventType } from '@outreach/domain';
+import type { EventType, TargetAllowance } from '@outreach/domain';
 import type { Clock } from '@outreach/network';
 import { pino } from 'pino';
 import { HttpSender } from '../delivery/http-sender.js';
@@ -38,7 +38,7 @@ export function outboxEvent(
 export interface DispatcherSetup {
   store?: DispatchStore;
   owner?: string;
-  allowPrivateTargets?: boolean;
+  targets?: TargetAllowance;
   concurrency?: number;
   perSubscriptionConcurrency?: number;
   leaseMs?: number;
@@ -55,7 +55,7 @@ export function makeDispatcher(
   setup: DispatcherSetup = {},
 ): { dispatcher: Dispatcher; sender: HttpSender } {
   const sender = new HttpSender({
-    allowPrivateTargets: setup.allowPrivateTargets ?? true,
+    targets: setup.targets ?? 'any',
     timeoutMs: setup.timeoutMs ?? 5_000,
   });
   const dispatcher = new Dispatcher(

@@ -225,7 +225,7 @@ export interface paths {
         /**
          * Campaign analytics
          * @description Totals, a breakdown per step and per variant, and a series per UTC day, over the window from
-         *     `startDate` to `endDate` (default: the last 30 days).
+         *     `startDate` to `endDate` (default: the last 30 days; at most 366 days, else 400).
          */
         get: operations["campaignAnalytics"];
         put?: never;
@@ -757,7 +757,8 @@ export interface paths {
         /**
          * Workspace analytics
          * @description Campaign counts by status, totals and a series per UTC day over every campaign matching the
-         *     filters, in the window from `startDate` to `endDate` (default: the last 30 days).
+         *     filters, in the window from `startDate` to `endDate` (default: the last 30 days; at most 366
+         *     days, else 400).
          */
         get: operations["workspaceAnalytics"];
         put?: never;
@@ -1318,10 +1319,19 @@ export interface components {
         /** @description A ratio from 0 to 1; 0 when its denominator is 0. */
         Rate: number;
         Count: number;
-        /** @description An ISO 8601 date (`YYYY-MM-DD`, a whole UTC day) or a date-time with an offset. */
+        /**
+         * @description An ISO 8601 date (`YYYY-MM-DD`, a whole UTC day) or a date-time with an offset, in the years
+         *     1970 to 9999 (anything else is refused with 400).
+         */
         IsoDateOrDateTime: string;
         /** @description An IANA time zone name such as `Europe/Berlin` or `UTC`. */
         TimeZone: string;
+        /**
+         * @description The one rule for custom variable names, on campaigns and on leads: letters, digits and
+         *     underscores, not starting with a digit, at most 64 characters, and none of the names every
+         *     JavaScript object already has (`__proto__`, `constructor`, `prototype`, `toString`, …). A
+         *     name breaking the rule is refused with 400 naming it; nothing is stored or dropped silently.
+         */
         VariableName: string;
         /**
          * @description Custom template variables, name to value. On a campaign the value is the default used when a lead
@@ -1336,9 +1346,10 @@ export interface components {
          *     `validation_failed`, `unauthorized`, `plan_required`, `not_found`, `campaign_not_active`,
          *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
-         *     `unknown_ai_tool`, `ai_tool_not_enabled`, `rate_limited` or `internal_error`. `details` carries structured data where it helps: for
-         *     `400` the list of `{ path, message }` problems, for `404` on ids sent in a body
-         *     `{ missingIds }`.
+         *     `unknown_ai_tool`, `ai_tool_not_enabled`, `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
+         *     `database_unavailable` or `internal_error`. `details` carries structured data where it helps:
+         *     for `400` the list of `{ path, message }` problems (at most 20), for `404` on ids sent in a
+         *     body `{ missingIds }`.
          */
         Error: {
             statusCode: number;
@@ -2689,6 +2700,28 @@ export interface components {
             };
         };
         /**
+         * @description The database cannot be reached right now (an outage, a failover). Nothing was changed, or the
+         *     change may be retried safely: retry after the `Retry-After` seconds. The typed client does so.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 503,
+                 *       "message": "the database is unreachable; retry later",
+                 *       "code": "database_unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description Delivered. Any `2xx` status counts; the body is ignored. Any other answer, a redirect, or no
          *     answer within 15 seconds is retried.
          */
@@ -2783,13 +2816,15 @@ export interface components {
          */
         BlockSort: "ASC" | "DESC";
         /**
-         * @description Only blocks whose public identifier contains this text (case-insensitive).
+         * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+         *     characters (NUL included) are refused with 400.
          * @example raman
          */
         BlockSearch: string;
         /**
          * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-         *     Must not be after `endDate`.
+         *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+         *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
          * @example 2025-06-01
          */
         StartDate: components["schemas"]["IsoDateOrDateTime"];
@@ -2861,7 +2896,8 @@ export interface operations {
                  */
                 status?: components["schemas"]["CampaignStatus"];
                 /**
-                 * @description Only campaigns whose name contains this text (case-insensitive).
+                 * @description Only campaigns whose name contains this text (case-insensitive). Control characters (NUL
+                 *     included) are refused with 400.
                  * @example fintech
                  */
                 search?: string;
@@ -2949,6 +2985,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCampaign: {
@@ -2995,6 +3032,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCampaign: {
@@ -3135,6 +3173,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCampaign: {
@@ -3172,6 +3211,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     pauseCampaign: {
@@ -3222,6 +3262,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startCampaign: {
@@ -3271,6 +3312,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addCampaignSenders: {
@@ -3380,6 +3422,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCampaignLeads: {
@@ -3493,6 +3536,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addLeads: {
@@ -3579,6 +3623,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeLeads: {
@@ -3666,6 +3711,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCampaignSequence: {
@@ -3734,6 +3780,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     campaignAnalytics: {
@@ -3741,7 +3788,8 @@ export interface operations {
             query?: {
                 /**
                  * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`.
+                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
                 startDate?: components["parameters"]["StartDate"];
@@ -3888,6 +3936,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCampaignBlockedLeads: {
@@ -3904,7 +3953,8 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive).
+                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+                 *     characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -3943,6 +3993,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     blockCampaignLeads: {
@@ -4012,6 +4063,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unblockCampaignLeads: {
@@ -4098,6 +4150,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addStep: {
@@ -4243,6 +4296,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateStep: {
@@ -4298,6 +4352,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteStep: {
@@ -4353,6 +4408,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAiTools: {
@@ -4406,6 +4462,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addVariant: {
@@ -4508,6 +4565,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateVariant: {
@@ -4595,6 +4653,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteVariant: {
@@ -4669,6 +4728,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateLeadStatus: {
@@ -4719,6 +4779,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     tagLead: {
@@ -4788,6 +4849,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBlockedLeads: {
@@ -4804,7 +4866,8 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive).
+                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
+                 *     characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -4836,6 +4899,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     blockLeads: {
@@ -4902,6 +4966,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unblockLeads: {
@@ -4983,6 +5048,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAccounts: {
@@ -5048,6 +5114,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAccount: {
@@ -5102,6 +5169,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccount: {
@@ -5135,6 +5203,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reconnectAccount: {
@@ -5269,6 +5338,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAccountLimits: {
@@ -5340,6 +5410,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listConversations: {
@@ -5422,6 +5493,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getConversation: {
@@ -5533,6 +5605,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     markConversationRead: {
@@ -5587,6 +5660,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendMessage: {
@@ -5670,6 +5744,7 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     workspaceAnalytics: {
@@ -5677,7 +5752,8 @@ export interface operations {
             query?: {
                 /**
                  * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`.
+                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
                 startDate?: components["parameters"]["StartDate"];
@@ -5761,6 +5837,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     subscribeHook: {
@@ -5822,6 +5899,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listHooks: {
@@ -5880,6 +5958,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listHookDeliveries: {
@@ -5954,6 +6033,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recoverHookDeliveries: {
@@ -6014,6 +6094,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHookDelivery: {
@@ -6080,6 +6161,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retryHookDelivery: {
@@ -6162,6 +6244,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unsubscribeHook: {
@@ -6236,6 +6319,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     performList: {
@@ -6294,6 +6378,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {

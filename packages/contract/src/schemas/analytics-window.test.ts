@@ -27,6 +27,12 @@ describe('resolveAnalyticsWindow', () => {
     ).toEqual({ start: new Date('2025-06-01T06:00:00.000Z'), end: new Date('2025-06-02T00:00:00.000Z') });
   });
 
+  it('ends no later than the last instant of year 9999', () => {
+    expect(resolveAnalyticsWindow({ endDate: '9999-12-31' }, now).end).toEqual(
+      new Date('9999-12-31T23:59:59.999Z'),
+    );
+  });
+
   it('counts 30 days back from a given end date', () => {
     expect(resolveAnalyticsWindow({ endDate: '2025-06-30' }, now).start).toEqual(
       new Date('2025-06-01T00:00:00.000Z'),

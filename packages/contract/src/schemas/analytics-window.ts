@@ -29,13 +29,19 @@ export function resolveAnalyticsWindow(
   const start =
     query.startDate === undefined
       ? new Date(end.getTime() - DEFAULT_ANALYTICS_WINDOW_DAYS * DAY_MS)
-      : new Date(Date.parse(query.startDate));
+      : new Date(Math.min(Date.parse(query.startDate), LAST_INSTANT_MS));
   return { start, end };
 }
 
+/**
+ * The last instant an ISO 8601 date-time with a four-digit year can name. The window's bounds are
+ * answered as such date-times, so `endDate=9999-12-31` (which would end on 10000-01-01) ends here.
+ */
+const LAST_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function endOf(value: string): Date {
   const instant = Date.parse(value);
-  return new Date(DATE_ONLY.test(value) ? instant + DAY_MS : instant);
+  return new Date(Math.min(DATE_ONLY.test(value) ? instant + DAY_MS : instant, LAST_INSTANT_MS));
 }
 
 /** True unless both bounds are given and the window they make is empty. */
@@ -46,4 +52,14 @@ export function isOrderedWindow(query: {
   if (query.startDate === undefined || query.endDate === undefined) return true;
   const { start, end } = resolveAnalyticsWindow(query, new Date(0));
   return start.getTime() < end.getTime();
+}
+
+/** The longest window the analytics operations answer: a leap year. */
+export const MAX_ANALYTICS_WINDOW_DAYS = 366;
+
+export const WINDOW_TOO_LONG_MESSAGE = `the window from startDate to endDate must be at most ${MAX_ANALYTICS_WINDOW_DAYS} days`;
+
+/** True when the resolved window (see `resolveAnalyticsWindow`) spans at most 366 days. */
+export function isBoundedWindow(window: AnalyticsWindow): boolean {
+  return window.end.getTime() - window.start.getTime() <= MAX_ANALYTICS_WINDOW_DAYS * DAY_MS;
 }

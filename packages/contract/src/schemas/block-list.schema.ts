@@ -1,6 +1,6 @@
 /** Requests of the block-list operations, workspace-wide and per campaign. */
 import { z } from 'zod';
-import { idList, publicIdentifier, trimmedText } from './common.schema.js';
+import { idList, publicIdentifier, searchText } from './common.schema.js';
 import { campaignIdParams } from './campaign.schema.js';
 import { limitQuery, offsetQuery } from './pagination.schema.js';
 import { REQUEST_LIMITS } from './request-limits.js';
@@ -10,7 +10,7 @@ export const BLOCK_SORT_ORDERS = ['ASC', 'DESC'] as const;
 const blockListQuery = z.strictObject({
   sort: z.enum(BLOCK_SORT_ORDERS).default('DESC'),
   offset: offsetQuery,
-  search: trimmedText(REQUEST_LIMITS.searchMaxLength).optional(),
+  search: searchText.optional(),
   limit: limitQuery,
 });
 

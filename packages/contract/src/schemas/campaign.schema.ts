@@ -7,6 +7,7 @@ import {
   hasAnyField,
   idList,
   idValue,
+  searchText,
   timeZone,
   trimmedText,
 } from './common.schema.js';
@@ -50,7 +51,7 @@ export const createCampaignBody = z.strictObject({
 
 export const listCampaignsQuery = z.strictObject({
   status: z.enum(CAMPAIGN_STATUSES).optional(),
-  search: trimmedText(REQUEST_LIMITS.searchMaxLength).optional(),
+  search: searchText.optional(),
   offset: offsetQuery,
   limit: limitQuery,
 });

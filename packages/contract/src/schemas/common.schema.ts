@@ -1,5 +1,5 @@
 /** Building blocks shared by the request schemas. */
-import { CORE_VARIABLES } from '@outreach/domain';
+import { CORE_VARIABLES, VARIABLE_NAME_PATTERN, variableNameProblem } from '@outreach/domain';
 import { z } from 'zod';
 import { REQUEST_LIMITS } from './request-limits.js';
 
@@ -22,9 +22,22 @@ export const publicIdentifier = trimmedText(REQUEST_LIMITS.publicIdentifierMaxLe
 /** A message template: variant bodies and step fallbacks. */
 export const templateBody = z.string().max(REQUEST_LIMITS.templateMaxLength);
 
-/** `YYYY-MM-DD` (a whole UTC day) or a date-time with `Z` or an offset. */
-export const isoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'must be an ISO 8601 date (YYYY-MM-DD) or date-time with an offset',
+/** Years outside these are no analytics date anyone means (`0000-01-01`, `9999-12-31T…+…`). */
+export const ISO_DATE_YEAR_PATTERN = /^(19[7-9]\d|[2-9]\d{3})-/;
+
+/** `YYYY-MM-DD` (a whole UTC day) or a date-time with `Z` or an offset, in the years 1970 to 9999. */
+export const isoDateOrDateTime = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'must be an ISO 8601 date (YYYY-MM-DD) or date-time with an offset',
+  })
+  .refine((value) => ISO_DATE_YEAR_PATTERN.test(value), { message: 'must be in the years 1970 to 9999' });
+
+/**
+ * Free text to look for in names or identifiers. Control characters (NUL included) match nothing a
+ * user can type and some drivers refuse them, so they are refused here.
+ */
+export const searchText = trimmedText(REQUEST_LIMITS.searchMaxLength).regex(/^\P{Cc}*$/u, {
+  message: 'must not contain control characters',
 });
 
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
@@ -46,17 +59,32 @@ export const timeZone = z
   .max(REQUEST_LIMITS.timeZoneMaxLength)
   .refine(isIanaTimeZone, { message: 'must be an IANA time zone such as Europe/Berlin' });
 
-export const VARIABLE_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+export { VARIABLE_NAME_PATTERN };
 
-/** Custom template variables, name to value. */
-export const customVariables = z
-  .record(
-    z.string().regex(VARIABLE_NAME_PATTERN, { message: 'must be letters, digits or _' }),
-    z.string().max(REQUEST_LIMITS.customVariableValueMaxLength),
-  )
+/**
+ * Custom template variables, name to value. Names follow the domain's one rule for campaigns and
+ * leads. They are checked on the object as parsed from JSON, before anything copies it: a
+ * `__proto__` key is an own key there, while a copy would silently swallow it.
+ */
+const customVariablesRecord = z
+  .record(z.string(), z.string().max(REQUEST_LIMITS.customVariableValueMaxLength))
   .refine((variables) => Object.keys(variables).length <= REQUEST_LIMITS.customVariablesMaxCount, {
     message: `must have at most ${REQUEST_LIMITS.customVariablesMaxCount} variables`,
   });
+
+export const customVariables = z.preprocess<unknown, typeof customVariablesRecord, Record<string, string>>(
+  (value, ctx) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    for (const name of Object.keys(value)) {
+      const problem = variableNameProblem(name);
+      if (problem !== null) {
+        ctx.issues.push({ code: 'custom', message: `variable name ${problem}`, path: [name], input: value });
+      }
+    }
+    return value;
+  },
+  customVariablesRecord,
+);
 
 /** Core variables to switch on or off; names other than the eight core ones are refused. */
 export const coreVariablesInput = z.partialRecord(z.enum(CORE_VARIABLES), z.boolean());

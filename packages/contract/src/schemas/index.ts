@@ -3,12 +3,21 @@ export * from './ai-tool.schema.js';
 export * from './analytics.schema.js';
 export {
   DEFAULT_ANALYTICS_WINDOW_DAYS,
+  isBoundedWindow,
+  MAX_ANALYTICS_WINDOW_DAYS,
+  WINDOW_TOO_LONG_MESSAGE,
   resolveAnalyticsWindow,
   type AnalyticsWindow,
 } from './analytics-window.js';
 export * from './block-list.schema.js';
 export * from './campaign.schema.js';
-export { isIanaTimeZone, isoDateOrDateTime, VARIABLE_NAME_PATTERN } from './common.schema.js';
+export {
+  isIanaTimeZone,
+  ISO_DATE_YEAR_PATTERN,
+  isoDateOrDateTime,
+  searchText,
+  VARIABLE_NAME_PATTERN,
+} from './common.schema.js';
 export type {
   AssertNoMismatch,
   ContractMismatches,

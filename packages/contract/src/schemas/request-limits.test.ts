@@ -1,8 +1,9 @@
 /** The limits the zod schemas enforce are the ones openapi.yaml states. */
+import { RESERVED_VARIABLE_NAMES } from '@outreach/domain';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../openapi-document.js';
 import { asObject, resolve, type JsonObject } from '../testing/document-walk.js';
-import { VARIABLE_NAME_PATTERN } from './common.schema.js';
+import { ISO_DATE_YEAR_PATTERN, VARIABLE_NAME_PATTERN } from './common.schema.js';
 import { NETWORK_URL_PATTERN } from './lead.schema.js';
 import { ACCOUNT_LIMIT_MAXIMUMS, REQUEST_LIMITS } from './request-limits.js';
 
@@ -50,6 +51,8 @@ describe('request limits', () => {
       additionalProperties: { maxLength: REQUEST_LIMITS.customVariableValueMaxLength },
     });
     expect(schema('VariableName')['pattern']).toBe(VARIABLE_NAME_PATTERN.source);
+    expect(schema('VariableName')['not']).toEqual({ enum: [...RESERVED_VARIABLE_NAMES] });
+    expect(schema('IsoDateOrDateTime')['pattern']).toBe(ISO_DATE_YEAR_PATTERN.source);
     expect(schema('NetworkUrl')['pattern']).toBe(NETWORK_URL_PATTERN.source.replaceAll('\\/', '/'));
     expect(
       asObject(asObject(property('BlockLeadsRequest', 'leads')?.['items'])?.['properties'])?.['reason'],

@@ -6,6 +6,14 @@ import { validateResponse, type ContractResponse } from './response-validator.js
 
 export { validateResponse, type ContractResponse, type ResponseHeaders } from './response-validator.js';
 export { findPathTemplate } from './path-matching.js';
+export {
+  asObject,
+  HTTP_METHODS,
+  listOperations,
+  resolve,
+  type DocumentOperation,
+  type JsonObject,
+} from './document-walk.js';
 
 export class ContractMismatchError extends Error {
   readonly problems: readonly string[];

@@ -56,7 +56,7 @@ describe('validateResponse', () => {
 
   it('reports a status the operation does not document', () => {
     expect(validateResponse({ method: 'GET', path: '/v1/campaigns/cmp_1', status: 418, body: {} })).toEqual([
-      'GET /v1/campaigns/{id} 418: status not documented (documented: 200, 400, 401, 404, 413, 415, 429, 500)',
+      'GET /v1/campaigns/{id} 418: status not documented (documented: 200, 400, 401, 404, 413, 415, 429, 500, 503)',
     ]);
   });
 

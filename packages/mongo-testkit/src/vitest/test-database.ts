@@ -32,3 +32,4 @@ export function testDatabaseUri(): string {
 function missingSetupMessage(): string {
   return "no MongoDB was provided: add globalSetup: ['@outreach/mongo-testkit/vitest-global-setup'] to this package's vitest config";
 }
+export { startDatabaseOutageProxy, type DatabaseOutage } from './database-outage.js';

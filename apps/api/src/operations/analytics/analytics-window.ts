@@ -1,4 +1,5 @@
-import { resolveAnalyticsWindow } from '@outreach/contract';
+import { isBoundedWindow, resolveAnalyticsWindow, WINDOW_TOO_LONG_MESSAGE } from '@outreach/contract';
+import { ZodError } from 'zod';
 
 const DAY_MS = 86_400_000;
 
@@ -12,13 +13,22 @@ export interface AnalyticsWindow {
 /**
  * The window `[startDate, endDate)` as the contract defines it (a date-only start is its UTC
  * midnight, a date-only end includes that whole UTC day; by default the 30 days up to now). The
- * query schema has already refused malformed dates and a start after the end.
+ * query schema has already refused malformed dates, a start after the end and, when both are
+ * given, a window over 366 days; with a bound missing the length depends on `now`, so it is checked
+ * here, answered like the schema's own refusal.
  */
 export function analyticsWindow(
   query: { startDate?: string | undefined; endDate?: string | undefined },
   now: Date,
 ): AnalyticsWindow {
-  const { start, end } = resolveAnalyticsWindow(query, now);
+  const resolved = resolveAnalyticsWindow(query, now);
+  if (!isBoundedWindow(resolved)) {
+    const field = query.startDate === undefined ? 'endDate' : 'startDate';
+    throw new ZodError([
+      { code: 'custom', path: [field], message: WINDOW_TOO_LONG_MESSAGE, input: query[field] },
+    ]);
+  }
+  const { start, end } = resolved;
   return { from: start, to: end };
 }
 

@@ -1,60 +1,23 @@
-import { BlockList, isIP } from 'node:net';
-import { DomainError } from '@outreach/domain';
+import { DomainError, refusedTargetHost, type TargetAllowance } from '@outreach/domain';
 
 /**
- * Addresses a webhook must not point at unless the deployment allows it: loopback, private,
- * link-local, carrier-grade NAT and unspecified ranges (a subscription would otherwise let a
- * workspace make the dispatcher call into the service's own network).
+ * Refuses (400) a webhook URL whose host the shared target policy refuses: an address that is not
+ * public unicast (in whatever IPv6 spelling it hides), or a name that only means a local network.
+ * The dispatcher applies the same policy again to the addresses it connects to.
  */
-const PRIVATE_RANGES = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  PRIVATE_RANGES.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  PRIVATE_RANGES.addSubnet(network, prefix, 'ipv6');
-}
-
-const LOCAL_NAMES = /(^|\.)(localhost|local|internal)$/i;
-
-/** True when the URL's host is a private or loopback address, or a name that only means one. */
-export function isPrivateTarget(url: string): boolean {
-  let host: string;
+export function assertWebhookTarget(url: string, allowance: TargetAllowance): void {
+  let hostname: string;
   try {
-    host = new URL(url).hostname;
+    hostname = new URL(url).hostname;
   } catch {
-    return false;
+    return; // the request schema has already refused URLs that do not parse
   }
-  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
-  if (LOCAL_NAMES.test(bare.replace(/\.$/, ''))) return true;
-  const family = isIP(bare);
-  if (family === 4) return PRIVATE_RANGES.check(bare, 'ipv4');
-  if (family === 6) {
-    // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-    if (mapped?.[1]) return PRIVATE_RANGES.check(mapped[1], 'ipv4');
-    return PRIVATE_RANGES.check(bare, 'ipv6');
-  }
-  return false;
-}
-
-/** Refuses (400) a webhook URL on a private or loopback address unless they are allowed. */
-export function assertWebhookTarget(url: string, allowPrivate: boolean): void {
-  if (!allowPrivate && isPrivateTarget(url)) {
-    throw new DomainError('invalid_input', `url: ${url} points at a private or loopback address`, {
-      field: 'url',
-    });
+  const refused = refusedTargetHost(hostname, allowance);
+  if (refused !== null) {
+    throw new DomainError(
+      'invalid_input',
+      `url: ${url} points at a private or loopback address (${refused}); webhooks need a public address`,
+      { field: 'url', range: refused },
+    );
   }
 }

@@ -1,0 +1,78 @@
+/**
+ * The dispatcher process through a database outage: the connection to MongoDB is cut (a TCP proxy
+ * the test closes and reopens) while the process runs; it must neither crash nor exit, and once the
+ * database is back it delivers what was written meanwhile, by itself.
+ */
+import { connectDb } from '@outreach/db';
+import { startDatabaseOutageProxy } from '@outreach/mongo-testkit/vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMain, seedEvent } from '../testing/process-fixture.js';
+import { startTestReceiver, type TestReceiver } from '../testing/test-receiver.js';
+import { freshTestDatabaseUri } from '../testing/test-database.js';
+import { waitFor } from '../testing/wait-for.js';
+
+let receiver: TestReceiver;
+beforeAll(async () => {
+  receiver = await startTestReceiver();
+});
+afterAll(() => receiver.close());
+
+const delivered = (eventId: string) => () =>
+  receiver.requests.some((r) => r.headers['webhook-id'] === eventId);
+
+describe('a database outage', () => {
+  // A child process, a cut and a recovery: more room than the file's default on a loaded machine.
+  it(
+    'keeps the dispatcher process running through the outage and delivers again by itself after it',
+    { timeout: 120_000 },
+    async () => {
+      const uri = freshTestDatabaseUri();
+      const outage = await startDatabaseOutageProxy(uri);
+      const writer = await connectDb(uri);
+      try {
+        const before = await seedEvent(writer, receiver.url, 'cmp_000000000000000000000001:1');
+        let cutFor = 0;
+        let failure: unknown;
+        const [code, output] = await runMain(
+          {
+            MONGODB_URI: outage.uri,
+            WEBHOOK_ALLOW_LOOPBACK_TARGETS: 'true',
+            DISPATCHER_POLL_INTERVAL_MS: '50',
+            DATABASE_TIMEOUT_MS: '500',
+            LOG_LEVEL: 'info',
+          },
+          (child, log) => {
+            void (async () => {
+              await waitFor('the delivery before the outage', delivered(before.eventId), 30_000);
+              outage.cut();
+              // Written while the dispatcher cannot reach the database: it learns of it afterwards.
+              const during = await seedEvent(writer, receiver.url, 'cmp_000000000000000000000002:1');
+              const failuresSeen = (): number => log().split('failed').length - 1;
+              const failuresAtCut = failuresSeen();
+              // The outage lasts until the process has failed several database operations.
+              await waitFor('failed database operations', () => failuresSeen() >= failuresAtCut + 3, 30_000);
+              cutFor = failuresSeen() - failuresAtCut;
+              expect(child.exitCode).toBeNull();
+              outage.restore();
+              await waitFor('the delivery after the outage', delivered(during.eventId), 30_000);
+              child.kill('SIGTERM');
+            })().catch((error: unknown) => {
+              failure = error;
+              child.kill('SIGKILL');
+            });
+          },
+        );
+        const tail = output.slice(-3000);
+        expect(failure, tail).toBeUndefined();
+        expect(output).not.toMatch(/unhandled|uncaught/i);
+        expect(cutFor).toBeGreaterThanOrEqual(3);
+        expect(code, tail).toBe(0);
+        expect(output).toMatch(/dispatcher stopped/);
+      } finally {
+        outage.restore();
+        await writer.close();
+        await outage.close();
+      }
+    },
+  );
+});
