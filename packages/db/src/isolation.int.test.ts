@@ -36,7 +36,10 @@ describe('workspace B cannot read or change workspace A’s records', () => {
     await expect(t.db.senderAccounts.setStatus(b, id, 'disconnected')).rejects.toBeInstanceOf(NotFoundError);
     await expect(t.db.senderAccounts.setCooldown(b, id, T0)).rejects.toBeInstanceOf(NotFoundError);
     const slot = { accountId: id, period: 'day:x', kind: 'messages' as const };
-    expect(await t.db.accountUsage.tryConsume(a, { ...slot, cap: 1, expiresAt: T0 })).toBe(true);
+    // Usage counters sit on a TTL index: an expiry in the past would let the TTL monitor delete the
+    // counter mid-test.
+    const expiresAt = new Date('2100-01-01T00:00:00Z');
+    expect(await t.db.accountUsage.tryConsume(a, { ...slot, cap: 1, expiresAt })).toBe(true);
     await t.db.accountUsage.release(b, slot);
     expect((await t.db.accountUsage.get(b, id, 'day:x')).messages).toBe(0);
     expect((await t.db.accountUsage.get(a, id, 'day:x')).messages).toBe(1);
