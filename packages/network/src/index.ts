@@ -57,3 +57,37 @@ export {
 } from './sandbox/sandbox-settings.js';
 export type { SandboxNetworkState } from './sandbox/sandbox-state.js';
 export type { WireEvent } from './wire/provider-wire.schema.js';
+export {
+  AlreadyConnectedError,
+  AlreadyInvitedError,
+  CannotInviteYetError,
+  InvitationLimitReachedError,
+} from './network.errors.js';
+export type * from './provider/provider-events.js';
+export type * from './provider/provider-network.port.js';
+export { MAX_INVITATION_NOTE_LENGTH } from './provider/provider-network.port.js';
+export {
+  DEFAULT_INVITATION_LIMIT_COOLDOWN_MS,
+  DEFAULT_RATE_LIMIT_COOLDOWN_MS,
+  mapUnipileError,
+} from './unipile/unipile-error.mapper.js';
+export {
+  DEFAULT_UNIPILE_TIMEOUT_MS,
+  type UnipileNetwork,
+  type UnipileNetworkOptions,
+  createUnipileNetwork,
+} from './unipile/unipile-network.adapter.js';
+export { parseUnipileWebhook } from './unipile/unipile-webhooks.js';
+export { UNIPILE_CAPACITY_DEFAULTS, type UnipileAccountTier } from './unipile/unipile-capacity.js';
+export type { UnipileSimSettings, UnipileSimSettingsInput } from './unipile-sim/sim-settings.js';
+export type { WebhookDelivery } from './unipile-sim/sim-webhook-pusher.js';
+export {
+  type RunningUnipileSimulator,
+  type UnipileSimulator,
+  type UnipileSimulatorOptions,
+  createUnipileSimulator,
+} from './unipile-sim/unipile-simulator.js';
+export {
+  type UnipileSimControlClient,
+  createUnipileSimControlClient,
+} from './unipile-sim/sim-control.client.js';

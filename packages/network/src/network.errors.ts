@@ -108,3 +108,51 @@ export class PermanentNetworkError extends NetworkError {
 export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof NetworkError;
 }
+
+/**
+ * An invitation to this lead is already pending (the provider refused a second one). The verdict
+ * for the lead is "invited": the step counts as done, never as a failure to retry.
+ */
+export class AlreadyInvitedError extends PermanentNetworkError {
+  readonly publicIdentifier: string;
+
+  constructor(publicIdentifier: string) {
+    super('invitation_pending', `an invitation to ${publicIdentifier} is already pending`);
+    this.publicIdentifier = publicIdentifier;
+  }
+}
+
+/** The lead is already a connection: the invitation step is done without sending anything. */
+export class AlreadyConnectedError extends PermanentNetworkError {
+  readonly publicIdentifier: string;
+
+  constructor(publicIdentifier: string) {
+    super('already_connected', `${publicIdentifier} is already a connection`);
+    this.publicIdentifier = publicIdentifier;
+  }
+}
+
+/**
+ * The provider will not let this account invite this lead again yet (an invitation was withdrawn
+ * or refused recently). Retrying soon only burns calls: the verdict for the lead is "not invitable".
+ */
+export class CannotInviteYetError extends PermanentNetworkError {
+  readonly publicIdentifier: string;
+
+  constructor(publicIdentifier: string) {
+    super('cannot_invite_yet', `${publicIdentifier} cannot be invited again yet`);
+    this.publicIdentifier = publicIdentifier;
+  }
+}
+
+/**
+ * The account reached its invitation quota (LinkedIn counts invitations per week). Nothing was
+ * sent; the whole account cools down for `retryAfterMs`, other actions may go on.
+ */
+export class InvitationLimitReachedError extends RateLimitedError {
+  readonly scope = 'invitations';
+
+  constructor(retryAfterMs: number) {
+    super(retryAfterMs, `invitation limit reached, retry after ${retryAfterMs} ms`);
+  }
+}

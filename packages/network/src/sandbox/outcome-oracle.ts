@@ -39,6 +39,16 @@ export class OutcomeOracle {
     return `sbx-${kind}-${this.hex(kind, ...parts).slice(0, 24)}`;
   }
 
+  /** A number in [0, 1) for any other decision of a simulator built on this oracle. */
+  draw(...parts: (string | number)[]): number {
+    return this.unit(...parts);
+  }
+
+  /** Hex digits derived from the seed and `parts`, for ids in another provider's format. */
+  digest(...parts: (string | number)[]): string {
+    return this.hex(...parts);
+  }
+
   profile(publicIdentifier: string): WireProfile {
     const u = (facet: string) => this.unit('profile', publicIdentifier, facet);
     const named = /^([a-z]{2,})-([a-z]{2,})(?:-|$)/.exec(publicIdentifier);

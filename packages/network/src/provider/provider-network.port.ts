@@ -1,0 +1,155 @@
+/**
+ * The network port for real providers (v2). A real provider offers no idempotency keys, so
+ * exactly-once rests on the caller: it records the pending action before the call and, when the
+ * outcome is unknown (timeout, 5xx, crash, lost lease), asks `reconcileInvitation` or
+ * `reconcileMessage` before it may send again. A profile visit may simply be repeated.
+ *
+ * `accountId` is the provider's account id (stored on our sender account once connected). A lead
+ * is named by its public identifier and, once known, the provider's member id (`providerId`),
+ * which `resolveMember` returns and the caller stores on the lead so later calls skip the lookup.
+ * Failures are thrown as the typed errors of `network.errors.ts`.
+ */
+import type { NetworkProfile, Relationship } from '../network.port.js';
+
+export interface LeadRef {
+  publicIdentifier: string;
+  /** The provider's member id, when already resolved; the adapter resolves it otherwise. */
+  providerId?: string | null | undefined;
+}
+
+export interface ResolvedMember {
+  providerId: string;
+  profile: NetworkProfile;
+  relationship: Relationship;
+}
+
+export interface ProviderInvitationInput {
+  accountId: string;
+  lead: LeadRef;
+  /** At most `MAX_INVITATION_NOTE_LENGTH` characters once rendered. */
+  note?: string | undefined;
+}
+
+export interface ProviderInvitationResult {
+  invitationId: string;
+  providerId: string;
+  sentAt: Date;
+}
+
+/** How a message may reach a lead who is not a connection. */
+export type InmailPolicy = 'never' | 'when_not_connected';
+
+export interface ProviderMessageInput {
+  accountId: string;
+  lead: LeadRef;
+  content: string;
+  /** `when_not_connected`: start an InMail when the lead is no connection (the account must allow it). */
+  inmail: InmailPolicy;
+}
+
+export interface ProviderMessageResult {
+  messageId: string;
+  chatId: string;
+  providerId: string;
+  /** `inmail` when the message opened a new InMail conversation. */
+  channel: 'message' | 'inmail';
+  sentAt: Date;
+}
+
+export interface ProviderVisitResult {
+  providerId: string;
+  profile: NetworkProfile;
+  visitedAt: Date;
+}
+
+export interface ReconcileInvitationInput {
+  accountId: string;
+  lead: LeadRef;
+  /** When the pending action was recorded, before the call whose outcome is unknown. */
+  since: Date;
+}
+
+export interface ReconcileMessageInput extends ReconcileInvitationInput {
+  content: string;
+}
+
+/** `sent`: the action is known to have happened; `not_sent`: it may be sent now. */
+export type ReconcileVerdict = 'sent' | 'not_sent';
+
+export type ProviderAccountState = 'connected' | 'disconnected' | 'connecting' | 'error';
+
+export interface ProviderAccountStatus {
+  accountId: string;
+  state: ProviderAccountState;
+  /** False when the provider lost the credentials: the owner must reconnect. */
+  authenticated: boolean;
+  inmailAllowed: boolean;
+  premiumFeatures: string[];
+}
+
+export interface NetworkRelation {
+  providerId: string;
+  publicIdentifier: string;
+  connectedAt: Date;
+}
+
+export interface NetworkMessage {
+  messageId: string;
+  chatId: string;
+  senderProviderId: string;
+  /** True for messages the account itself sent. */
+  fromAccount: boolean;
+  content: string;
+  sentAt: Date;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Pass back for the next page; null at the end. */
+  cursor: string | null;
+}
+
+export interface ListInput {
+  accountId: string;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+export interface ListMessagesInput extends ListInput {
+  /** Only messages sent at or after this instant. */
+  since: Date;
+}
+
+export interface HostedAuthLinkInput {
+  /** `create` connects a new account; `reconnect` restores the session of `accountId`. */
+  type: 'create' | 'reconnect';
+  accountId?: string | undefined;
+  /** Sent back to `notifyUrl`, to match the new account with our sender account. */
+  name: string;
+  notifyUrl: string;
+  expiresAt: Date;
+  successRedirectUrl?: string | undefined;
+  failureRedirectUrl?: string | undefined;
+}
+
+export interface ProviderNetworkPort {
+  resolveMember(input: { accountId: string; publicIdentifier: string }): Promise<ResolvedMember>;
+  sendInvitation(input: ProviderInvitationInput): Promise<ProviderInvitationResult>;
+  sendMessage(input: ProviderMessageInput): Promise<ProviderMessageResult>;
+  /** Retrieves the profile the way LinkedIn records a visit (the lead is notified). */
+  visitProfile(input: { accountId: string; lead: LeadRef }): Promise<ProviderVisitResult>;
+  getRelationship(input: { accountId: string; lead: LeadRef }): Promise<Relationship>;
+  /** An invitation already pending or a relation already there counts as sent. */
+  reconcileInvitation(input: ReconcileInvitationInput): Promise<ReconcileVerdict>;
+  /** A message from the account to the lead with the same text, sent at or after `since`, counts as sent. */
+  reconcileMessage(input: ReconcileMessageInput): Promise<ReconcileVerdict>;
+  getAccountStatus(input: { accountId: string }): Promise<ProviderAccountStatus>;
+  /** The account's relations, newest first: the reconciliation poll for lost acceptance webhooks. */
+  listRelations(input: ListInput): Promise<Page<NetworkRelation>>;
+  /** The account's recent messages, newest first: the reconciliation poll for lost reply webhooks. */
+  listRecentMessages(input: ListMessagesInput): Promise<Page<NetworkMessage>>;
+  createHostedAuthLink(input: HostedAuthLinkInput): Promise<{ url: string }>;
+}
+
+/** LinkedIn's hard cap on an invitation note; free accounts are held to less (see README). */
+export const MAX_INVITATION_NOTE_LENGTH = 300;

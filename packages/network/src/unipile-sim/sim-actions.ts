@@ -1,0 +1,216 @@
+import type { SimChat, SimMessage, SimPair } from './sim-model.js';
+import { SimProblem } from './sim-problem.js';
+import type { UnipileSimState } from './sim-state.js';
+
+const FREE_NOTE_LIMIT = 200;
+const PREMIUM_NOTE_LIMIT = 300;
+
+/** `POST /users/invite`: LinkedIn's refusals first, then the invitation and its fate. */
+export function invite(
+  state: UnipileSimState,
+  accountId: string,
+  providerId: string,
+  note: string | undefined,
+): string {
+  const account = state.activeAccount(accountId);
+  const pair = state.pair(accountId, providerId);
+  const limit = account.premium ? PREMIUM_NOTE_LIMIT : FREE_NOTE_LIMIT;
+  if (note !== undefined && note.length > limit) {
+    throw new SimProblem(
+      400,
+      'invalid_parameters',
+      `message must be at most ${limit} characters for this account`,
+    );
+  }
+  if (pair.relationship === 'connected') {
+    throw new SimProblem(422, 'already_connected', `${pair.publicIdentifier} is already a relation`);
+  }
+  if (pair.pendingInvitation) {
+    throw new SimProblem(
+      422,
+      'already_invited_recently',
+      `an invitation to ${pair.publicIdentifier} is pending`,
+    );
+  }
+  const nowMs = state.now();
+  const { weeklyInvitationLimit, invitationWindowMs } = state.settings;
+  account.invitationTimes = account.invitationTimes.filter((at) => at > nowMs - invitationWindowMs);
+  if (account.invitationTimes.length >= weeklyInvitationLimit) {
+    const oldest = account.invitationTimes[0] ?? nowMs;
+    const waitSeconds = Math.ceil((oldest + invitationWindowMs - nowMs) / 1000);
+    throw new SimProblem(422, 'limit_exceeded', 'weekly invitation limit reached', waitSeconds);
+  }
+  account.invitationTimes.push(nowMs);
+  const n = pair.invitationsSent++;
+  const id = state.oracle.id('inv', accountId, pair.publicIdentifier, n);
+  const invitation = {
+    id,
+    accountId,
+    providerId: pair.providerId,
+    publicIdentifier: pair.publicIdentifier,
+    note: note ?? null,
+    sentAtMs: nowMs,
+  };
+  pair.relationship = 'invitation_pending';
+  pair.pendingInvitation = invitation;
+  const delayMs = state.oracle.acceptanceDelayMs(accountId, pair.publicIdentifier, n);
+  if (delayMs !== null) state.schedule(nowMs + delayMs, () => state.accept(pair, id, nowMs + delayMs));
+  state.log.record(
+    {
+      type: 'invitation',
+      accountId,
+      publicIdentifier: pair.publicIdentifier,
+      note: note ?? null,
+      content: null,
+      idempotencyKey: '',
+    },
+    new Date(nowMs),
+    id,
+  );
+  return id;
+}
+
+/** `GET /users/:identifier`; with `notify` LinkedIn records (and shows) a profile visit. */
+export function viewProfile(
+  state: UnipileSimState,
+  accountId: string,
+  identifier: string,
+  notify: boolean,
+): SimPair {
+  state.activeAccount(accountId);
+  const pair = state.pair(accountId, identifier);
+  if (notify) {
+    state.log.record(
+      {
+        type: 'profile_visit',
+        accountId,
+        publicIdentifier: pair.publicIdentifier,
+        note: null,
+        content: null,
+        idempotencyKey: '',
+      },
+      new Date(state.now()),
+      null,
+    );
+  }
+  return pair;
+}
+
+/** An account's message to the lead of `chat`, with the lead's possible reply scheduled. */
+function sendInChat(
+  state: UnipileSimState,
+  pair: SimPair,
+  chat: SimChat,
+  text: string,
+  inmail: boolean,
+): SimMessage {
+  const account = state.account(pair.accountId);
+  const nowMs = state.now();
+  const n = pair.messagesSent++;
+  const id = state.oracle.id('msg', pair.accountId, pair.publicIdentifier, 'sent', n);
+  const message = state.addMessage(chat, {
+    id,
+    senderProviderId: account.ownProviderId,
+    isSender: true,
+    text,
+    atMs: nowMs,
+  });
+  const reply = state.oracle.reply(pair.accountId, pair.publicIdentifier, n);
+  if (reply) {
+    const replyId = state.oracle.id('msg', pair.accountId, pair.publicIdentifier, 'reply', n);
+    const atMs = nowMs + reply.delayMs;
+    state.schedule(atMs, () => {
+      state.addMessage(chat, {
+        id: replyId,
+        senderProviderId: pair.providerId,
+        isSender: false,
+        text: reply.content,
+        atMs,
+      });
+    });
+  }
+  const type = inmail ? 'inmail' : 'message';
+  state.log.record(
+    {
+      type,
+      accountId: pair.accountId,
+      publicIdentifier: pair.publicIdentifier,
+      note: null,
+      content: text,
+      idempotencyKey: '',
+    },
+    new Date(nowMs),
+    id,
+  );
+  return message;
+}
+
+/** `POST /chats/:chat_id/messages`. */
+export function sendToChat(state: UnipileSimState, chatId: string, text: string): SimMessage {
+  const chat = state.chats.get(chatId);
+  if (!chat) throw new SimProblem(404, 'resource_not_found', `no chat ${chatId}`);
+  state.activeAccount(chat.accountId);
+  const pair = state.pair(chat.accountId, chat.attendeeProviderId);
+  return sendInChat(state, pair, chat, text, false);
+}
+
+/** `POST /chats`: a plain message needs a relation; an InMail needs premium and a credit. */
+export function startChat(
+  state: UnipileSimState,
+  accountId: string,
+  attendeeId: string,
+  text: string,
+  inmail: boolean,
+): SimMessage {
+  const account = state.activeAccount(accountId);
+  const pair = state.pair(accountId, attendeeId);
+  const asInmail = inmail && pair.relationship !== 'connected';
+  if (!asInmail && pair.relationship !== 'connected') {
+    throw new SimProblem(
+      422,
+      'no_connection_with_recipient',
+      `${pair.publicIdentifier} is not a relation of ${accountId}`,
+    );
+  }
+  if (asInmail && !account.premium)
+    throw new SimProblem(422, 'not_allowed_inmail', `account ${accountId} cannot send InMail`);
+  if (asInmail && account.inmailCredits <= 0)
+    throw new SimProblem(422, 'insufficient_credits', `account ${accountId} has no InMail credit left`);
+  if (asInmail) account.inmailCredits -= 1;
+  return sendInChat(state, pair, state.chatOf(pair, asInmail), text, asInmail);
+}
+
+/** A lead writes now, whatever the oracle says (demos and tests). */
+export function forceInboundMessage(
+  state: UnipileSimState,
+  accountId: string,
+  publicIdentifier: string,
+  text: string,
+): SimMessage {
+  state.settle();
+  const pair = state.pair(accountId, publicIdentifier);
+  const chat = state.chatOf(pair, false);
+  const id = state.oracle.id('msg', accountId, publicIdentifier, 'inbound', pair.inboundForced++);
+  return state.addMessage(chat, {
+    id,
+    senderProviderId: pair.providerId,
+    isSender: false,
+    text,
+    atMs: state.now(),
+  });
+}
+
+/** The lead accepts the pending invitation now. */
+export function forceAcceptance(
+  state: UnipileSimState,
+  accountId: string,
+  publicIdentifier: string,
+): SimPair {
+  state.settle();
+  const pair = state.pair(accountId, publicIdentifier);
+  const pending = pair.pendingInvitation;
+  if (!pending)
+    throw new SimProblem(422, 'invalid_parameters', `no pending invitation to ${publicIdentifier}`);
+  state.accept(pair, pending.id, state.now());
+  return pair;
+}

@@ -1,0 +1,81 @@
+import type { Fault, FaultSpec } from '../sandbox/fault-injector.js';
+import type { ReceivedAction, ReceivedFilter } from '../sandbox/received-log.js';
+import { SIM_CONTROL_PREFIX } from './sim-control-routes.js';
+import type { WebhookDelivery } from './sim-webhook-pusher.js';
+
+export interface UnipileSimControlClient {
+  now(): Promise<Date>;
+  upsertAccount(
+    accountId: string,
+    changes?: { name?: string; premium?: boolean; inmailCredits?: number },
+  ): Promise<unknown>;
+  expireSession(accountId: string): Promise<unknown>;
+  reconnect(accountId: string): Promise<unknown>;
+  sendInboundMessage(
+    accountId: string,
+    publicIdentifier: string,
+    content: string,
+  ): Promise<{ messageId: string; chatId: string }>;
+  acceptInvitation(accountId: string, publicIdentifier: string): Promise<{ providerId: string }>;
+  armFault(spec: FaultSpec): Promise<Fault>;
+  clearFaults(): Promise<void>;
+  received(filter?: ReceivedFilter): Promise<ReceivedAction[]>;
+  webhooks(): Promise<WebhookDelivery[]>;
+  dropNextWebhooks(count: number): Promise<void>;
+  setWebhookUrl(url: string | null): Promise<void>;
+  flush(): Promise<void>;
+  reset(): Promise<void>;
+}
+
+/**
+ * Drives a Unipile simulator in another process through `/_sim` (demos, end-to-end and crash
+ * tests: `received` is how duplicates are counted). In-process tests use the simulator's `state`.
+ */
+export function createUnipileSimControlClient(
+  baseUrl: string | URL,
+  fetchImpl: typeof globalThis.fetch = globalThis.fetch,
+): UnipileSimControlClient {
+  const root = `${String(baseUrl).replace(/\/+$/, '')}${SIM_CONTROL_PREFIX}`;
+  const account = (accountId: string) => `/accounts/${encodeURIComponent(accountId)}`;
+
+  async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      init.headers = { 'content-type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetchImpl(`${root}${path}`, init);
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`simulator control ${method} ${path} failed with ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  const query = (filter: ReceivedFilter) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filter))
+      if (value !== undefined) params.set(key, String(value));
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  };
+
+  return {
+    now: async () => new Date((await send<{ now: string }>('GET', '/clock')).now),
+    upsertAccount: (accountId, changes = {}) => send('PUT', account(accountId), changes),
+    expireSession: (accountId) => send('POST', `${account(accountId)}/session-expiry`),
+    reconnect: (accountId) => send('POST', `${account(accountId)}/reconnect`),
+    sendInboundMessage: (accountId, publicIdentifier, content) =>
+      send('POST', `${account(accountId)}/inbound-messages`, { publicIdentifier, content }),
+    acceptInvitation: (accountId, publicIdentifier) =>
+      send('POST', `${account(accountId)}/acceptances`, { publicIdentifier }),
+    armFault: (spec) => send('POST', '/faults', spec),
+    clearFaults: () => send('DELETE', '/faults'),
+    received: async (filter = {}) =>
+      (await send<{ actions: ReceivedAction[] }>('GET', `/received${query(filter)}`)).actions,
+    webhooks: async () => (await send<{ deliveries: WebhookDelivery[] }>('GET', '/webhooks')).deliveries,
+    dropNextWebhooks: (count) => send('POST', '/webhooks/drop', { count }),
+    setWebhookUrl: (url) => send('PUT', '/webhooks/url', { url }),
+    flush: () => send('POST', '/flush'),
+    reset: () => send('POST', '/reset'),
+  };
+}

@@ -1,0 +1,119 @@
+import { Readable } from 'node:stream';
+import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
+import type { Fault, SandboxOperation } from '../sandbox/fault-injector.js';
+import type { HangTimers } from '../sandbox/hang-timers.js';
+import { SimProblem } from './sim-problem.js';
+import type { UnipileSimState } from './sim-state.js';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+type Handler = (req: Request) => Promise<Answer> | Answer;
+
+/**
+ * One endpoint behind the same gate as the sandbox's: an armed fault first (as a real network
+ * fails before the provider sees anything), or, with `afterAction`, the action first and then the
+ * failure, the lost-answer case that reconciliation exists for.
+ */
+export function gate(
+  state: UnipileSimState,
+  hangs: HangTimers,
+  operation: SandboxOperation,
+  accountOf: (req: Request) => string,
+  handler: Handler,
+) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const fault = state.faults.take(accountOf(req), operation);
+      if (fault && !fault.afterAction) return await failWith(state, hangs, fault, res);
+      const answer = await handler(req);
+      if (fault) return await failWith(state, hangs, fault, res);
+      res.status(answer.status).json(answer.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+async function failWith(
+  state: UnipileSimState,
+  hangs: HangTimers,
+  fault: Fault,
+  res: Response,
+): Promise<void> {
+  if (fault.kind === 'timeout') {
+    await hangs.wait(fault.hangMs ?? state.settings.timeoutHangMs);
+    if (res.writableEnded || res.destroyed) return;
+    throw new SimProblem(504, 'request_timeout', 'the provider did not answer in time');
+  }
+  if (fault.kind === 'rate_limit') {
+    const seconds = Math.ceil(fault.retryAfterMs / 1000);
+    res.setHeader('Retry-After', String(seconds));
+    throw new SimProblem(429, 'too_many_requests', 'too many requests for this account', seconds);
+  }
+  throw new SimProblem(
+    fault.status,
+    fault.status === 503 ? 'service_unavailable' : 'unexpected_error',
+    'the provider failed',
+  );
+}
+
+/** The SDK sends chats and messages as multipart forms; Node's web `Request` parses them. */
+export async function readForm(req: Request): Promise<FormData> {
+  const type = req.get('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data'))
+    throw new SimProblem(400, 'invalid_parameters', 'expected multipart/form-data');
+  const request = new globalThis.Request('http://simulator.local/', {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: Readable.toWeb(req) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  return request.formData();
+}
+
+export function requiredString(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.length === 0)
+    throw new SimProblem(400, 'invalid_parameters', `${name} is required`);
+  return value;
+}
+
+export function optionalLimit(value: unknown, max = 250): number {
+  if (value === undefined) return 100;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new SimProblem(400, 'invalid_parameters', `limit must be 1..${max}`);
+  return n;
+}
+
+/** `after` in Unipile's UTC format; null when absent. */
+export function optionalAfter(value: unknown): number | null {
+  if (value === undefined) return null;
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (!Number.isFinite(ms))
+    throw new SimProblem(400, 'invalid_parameters', 'after must be an ISO 8601 UTC datetime');
+  return ms;
+}
+
+/** Every failure leaves as Unipile's problem body; an unexpected one is a 500. */
+export const simErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const problem = toProblem(error);
+  if (problem.status >= 500 && !(error instanceof SimProblem)) console.error('simulator error', error);
+  res.status(problem.status).json(problem.body(req.originalUrl));
+};
+
+function toProblem(error: unknown): SimProblem {
+  if (error instanceof SimProblem) return error;
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new SimProblem(
+      400,
+      'invalid_parameters',
+      error instanceof Error ? error.message : 'invalid request',
+    );
+  }
+  return new SimProblem(500, 'unexpected_error', 'internal simulator error');
+}

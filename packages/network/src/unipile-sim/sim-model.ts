@@ -1,0 +1,89 @@
+import type { Relationship } from '../network.port.js';
+
+/** One connected LinkedIn account as Unipile sees it. */
+export interface SimAccount {
+  id: string;
+  name: string;
+  /** The account owner's own member id (the sender id of the messages it sends). */
+  ownProviderId: string;
+  premium: boolean;
+  inmailCredits: number;
+  /** `CREDENTIALS` once the session is lost, until a reconnection. */
+  status: 'OK' | 'CREDENTIALS';
+  createdAt: Date;
+  /** Sandbox times of the invitations sent, for the weekly quota. */
+  invitationTimes: number[];
+}
+
+export interface SimInvitation {
+  id: string;
+  accountId: string;
+  providerId: string;
+  publicIdentifier: string;
+  note: string | null;
+  sentAtMs: number;
+}
+
+/** What one account and one lead have between them. */
+export interface SimPair {
+  accountId: string;
+  providerId: string;
+  publicIdentifier: string;
+  relationship: Relationship;
+  connectedAtMs: number | null;
+  pendingInvitation: SimInvitation | null;
+  invitationsSent: number;
+  messagesSent: number;
+  inboundForced: number;
+  chatId: string | null;
+}
+
+export interface SimMessage {
+  id: string;
+  chatId: string;
+  accountId: string;
+  senderProviderId: string;
+  isSender: boolean;
+  text: string;
+  timestampMs: number;
+  /** Order of creation, to keep equal timestamps in a stable order. */
+  seq: number;
+}
+
+export interface SimChat {
+  id: string;
+  accountId: string;
+  attendeeProviderId: string;
+  inmail: boolean;
+  messages: SimMessage[];
+}
+
+export type SimRelationship = Relationship;
+
+/** A cursor of a list: the offset of the next item, in base64 as the SDK's validators require. */
+export function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset }), 'utf8').toString('base64');
+}
+
+export function decodeCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8'));
+    const offset = (parsed as { offset?: unknown }).offset;
+    return typeof offset === 'number' && Number.isInteger(offset) && offset >= 0 ? offset : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** One page of `items` from `cursor`; the next cursor is null at the end. */
+export function pageOf<T>(
+  items: T[],
+  cursor: string | undefined,
+  limit: number,
+): { items: T[]; cursor: string | null } {
+  const start = Math.min(decodeCursor(cursor), items.length);
+  const slice = items.slice(start, start + limit);
+  const end = start + slice.length;
+  return { items: slice, cursor: end < items.length ? encodeCursor(end) : null };
+}

@@ -1,0 +1,186 @@
+import express, { type Request, Router } from 'express';
+import type { HangTimers } from '../sandbox/hang-timers.js';
+import { invite, sendToChat, startChat, viewProfile } from './sim-actions.js';
+import { gate, optionalAfter, optionalLimit, readForm, requiredString } from './sim-http.js';
+import type { SimHostedAuth } from './sim-hosted-auth.js';
+import { pageOf } from './sim-model.js';
+import { SimProblem } from './sim-problem.js';
+import {
+  accountMessages,
+  chatMessages,
+  chatsWithAttendee,
+  invitationsSent,
+  relations,
+} from './sim-queries.js';
+import type { UnipileSimState } from './sim-state.js';
+import {
+  accountView,
+  chatView,
+  invitationView,
+  messageView,
+  profileView,
+  relationView,
+} from './sim-views.js';
+
+const queryAccount = (req: Request) => String(req.query.account_id ?? '');
+const bodyAccount = (req: Request) =>
+  String((req.body as { account_id?: unknown } | undefined)?.account_id ?? '');
+
+/** Unipile's v1 API, for every endpoint the adapter uses, under `/api/v1` with `X-API-KEY`. */
+export function createUnipileApiRouter(
+  state: UnipileSimState,
+  hangs: HangTimers,
+  hosted: SimHostedAuth,
+): Router {
+  const router = Router();
+  router.use((req, _res, next) => {
+    if (req.get('x-api-key') !== state.settings.apiKey)
+      throw new SimProblem(401, 'unauthorized', 'missing or wrong X-API-KEY');
+    next();
+  });
+  const json = express.json({ limit: '100kb' });
+  const chatAccount = (req: Request) => state.chats.get(String(req.params.chat_id))?.accountId ?? '';
+
+  router.get(
+    '/users/relations',
+    gate(state, hangs, 'pollEvents', queryAccount, (req) => {
+      const accountId = requiredString(req.query.account_id, 'account_id');
+      const page = pageOf(
+        relations(state, accountId),
+        req.query.cursor as string | undefined,
+        optionalLimit(req.query.limit, 1000),
+      );
+      return {
+        status: 200,
+        body: {
+          object: 'UserRelationsList',
+          items: page.items.map((p) => relationView(state.oracle, p)),
+          cursor: page.cursor,
+        },
+      };
+    }),
+  );
+
+  router.get(
+    '/users/invite/sent',
+    gate(state, hangs, 'pollEvents', queryAccount, (req) => {
+      const accountId = requiredString(req.query.account_id, 'account_id');
+      const page = pageOf(
+        invitationsSent(state, accountId),
+        req.query.cursor as string | undefined,
+        optionalLimit(req.query.limit),
+      );
+      return {
+        status: 200,
+        body: {
+          object: 'InvitationList',
+          items: page.items.map((i) => invitationView(state.oracle, i)),
+          cursor: page.cursor,
+        },
+      };
+    }),
+  );
+
+  router.post(
+    '/users/invite',
+    json,
+    gate(state, hangs, 'sendInvitation', bodyAccount, (req) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const accountId = requiredString(body.account_id, 'account_id');
+      const providerId = requiredString(body.provider_id, 'provider_id');
+      const note = typeof body.message === 'string' ? body.message : undefined;
+      const invitationId = invite(state, accountId, providerId, note);
+      return { status: 201, body: { object: 'UserInvitationSent', invitation_id: invitationId } };
+    }),
+  );
+
+  router.get('/users/:identifier', (req, res, next) => {
+    const notify = req.query.notify === 'true';
+    return gate(state, hangs, notify ? 'visitProfile' : 'getRelationship', queryAccount, (r) => {
+      const accountId = requiredString(r.query.account_id, 'account_id');
+      const pair = viewProfile(state, accountId, String(r.params.identifier), notify);
+      return { status: 200, body: profileView(state.oracle, pair, state.account(accountId)) };
+    })(req, res, next);
+  });
+
+  router.get(
+    '/chat_attendees/:attendee_id/chats',
+    gate(state, hangs, 'getRelationship', queryAccount, (req) => {
+      const accountId = requiredString(req.query.account_id, 'account_id');
+      const chats = chatsWithAttendee(state, accountId, String(req.params.attendee_id));
+      return { status: 200, body: { object: 'ChatList', items: chats.map(chatView), cursor: null } };
+    }),
+  );
+
+  router.post(
+    '/chats',
+    gate(
+      state,
+      hangs,
+      'sendMessage',
+      () => '',
+      async (req) => {
+        const form = await readForm(req);
+        const accountId = requiredString(form.get('account_id'), 'account_id');
+        const attendee = requiredString(form.get('attendees_ids'), 'attendees_ids');
+        const text = requiredString(form.get('text'), 'text');
+        const message = startChat(state, accountId, attendee, text, form.get('linkedin[inmail]') === 'true');
+        return {
+          status: 201,
+          body: { object: 'ChatStarted', chat_id: message.chatId, message_id: message.id },
+        };
+      },
+    ),
+  );
+
+  router.post(
+    '/chats/:chat_id/messages',
+    gate(state, hangs, 'sendMessage', chatAccount, async (req) => {
+      const form = await readForm(req);
+      const message = sendToChat(state, String(req.params.chat_id), requiredString(form.get('text'), 'text'));
+      return { status: 201, body: { object: 'MessageSent', message_id: message.id } };
+    }),
+  );
+
+  router.get(
+    '/chats/:chat_id/messages',
+    gate(state, hangs, 'pollEvents', chatAccount, (req) => {
+      const chat = state.chats.get(String(req.params.chat_id));
+      if (!chat) throw new SimProblem(404, 'resource_not_found', `no chat ${String(req.params.chat_id)}`);
+      const all = chatMessages(state, chat, optionalAfter(req.query.after));
+      const page = pageOf(all, req.query.cursor as string | undefined, optionalLimit(req.query.limit));
+      return {
+        status: 200,
+        body: { object: 'MessageList', items: page.items.map(messageView), cursor: page.cursor },
+      };
+    }),
+  );
+
+  router.get(
+    '/messages',
+    gate(state, hangs, 'pollEvents', queryAccount, (req) => {
+      const accountId = requiredString(req.query.account_id, 'account_id');
+      const all = accountMessages(state, accountId, optionalAfter(req.query.after));
+      const page = pageOf(all, req.query.cursor as string | undefined, optionalLimit(req.query.limit));
+      return {
+        status: 200,
+        body: { object: 'MessageList', items: page.items.map(messageView), cursor: page.cursor },
+      };
+    }),
+  );
+
+  // The account stays readable without a session: it is how its status is learned.
+  router.get('/accounts/:account_id', (req, res) => {
+    state.settle();
+    const account = state.accounts.get(String(req.params.account_id));
+    if (!account)
+      throw new SimProblem(404, 'resource_not_found', `no account ${String(req.params.account_id)}`);
+    res.json(accountView(account));
+  });
+
+  router.post('/hosted/accounts/link', json, (req, res) => {
+    res.status(201).json({ object: 'HostedAuthUrl', url: hosted.createLink(req.body) });
+  });
+
+  return router;
+}
