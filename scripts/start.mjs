@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Brings the whole service up locally as separate processes: MongoDB (from the test kit,
 // unless MONGODB_URI points at one), the Unipile simulator (Unipile's wire format, webhooks pushed to
-// the API's ingestion route with a secret generated for the run), the API, the runner and the
-// dispatcher. On first run it creates a demo workspace with two connected sender accounts, then prints
+// the API's ingestion route with a secret generated for the run), the OpenAI-compatible
+// language-model simulator (unless LLM_BASE_URL points at a real endpoint), the API, the runner and
+// the dispatcher. On first run it creates a demo workspace with two connected sender accounts, then prints
 // the URLs and the demo API key and writes them to .outreach/dev.json. A child that exits after it
 // came up is started again after a growing pause (a database blip must not take the service down);
 // Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
@@ -18,6 +19,8 @@ const env = process.env;
 const apiPort = Number(env.API_PORT ?? 3000);
 const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
 const mongoPort = Number(env.MONGO_PORT ?? 27027);
+// 4030: clear of the sandbox (4010) and of the provider simulators' 40x0 ports.
+const llmSimulatorPort = Number(env.LLM_SIMULATOR_PORT ?? 4030);
 const daySeconds = Number(env.DEMO_DAY_SECONDS ?? 10);
 const timeScale = String(Math.max(1, Math.round(86_400 / daySeconds)));
 const stateFile = env.OUTREACH_STATE_FILE ?? join(root, '.outreach', 'dev.json');
@@ -166,6 +169,24 @@ async function demoWorkspace(mongoUri, apiUrl) {
   return { apiKey: ws.apiKey, workspaceId: ws.workspaceId };
 }
 
+/**
+ * The runner's language model: the endpoint LLM_BASE_URL / LLM_MODEL name, else the simulator
+ * started here (deterministic answers, see packages/llm), so the demo shows AI tags and generated
+ * openers with no external service.
+ */
+async function languageModel() {
+  if (env.LLM_BASE_URL) return { baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? '', simulated: false };
+  const model = env.LLM_SIMULATOR_MODEL ?? 'outreach-simulated-1';
+  await run('llm', 'packages/llm/dist/simulator/cli.js', [], {
+    LLM_SIMULATOR_PORT: String(llmSimulatorPort),
+    LLM_SIMULATOR_HOST: host,
+    LLM_SIMULATOR_MODEL: model,
+  });
+  const baseUrl = `http://${urlHost}:${llmSimulatorPort}/v1`;
+  await waitForHttp(`${baseUrl}/models`);
+  return { baseUrl, model, simulated: true };
+}
+
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
@@ -228,6 +249,7 @@ async function main() {
     ...clock,
   });
   await waitForHttp(`${sandboxUrl}/healthz`);
+  const llm = await languageModel();
   await run('api', 'apps/api/dist/server.js', [], {
     PORT: String(apiPort),
     HOST: host,
@@ -244,6 +266,8 @@ async function main() {
     // A demo day is seconds long: the safety net for lost webhooks runs every few real seconds.
     RECONCILE_POLL_MS: env.RECONCILE_POLL_MS ?? '3000',
     ...provider,
+    LLM_BASE_URL: llm.baseUrl,
+    ...(llm.model ? { LLM_MODEL: llm.model } : {}),
     ...clock,
   });
   await run('dispatcher', 'apps/dispatcher/dist/main.js', [], {
@@ -259,6 +283,8 @@ async function main() {
     workspaceId: demo.workspaceId,
     mongoUri,
     sandboxUrl,
+    llmBaseUrl: llm.baseUrl,
+    llmModel: llm.model,
     clockEpoch,
     timeScale: Number(timeScale),
   };
@@ -270,6 +296,7 @@ The outreach service is up (a sandbox day lasts ${daySeconds} s).
   Docs:     ${info.docsUrl}
   API key:  ${info.apiKey}
   Unipile simulator: ${sandboxUrl}
+  Model:    ${llm.model} at ${llm.baseUrl}${llm.simulated ? ' (simulated: AI tags, ICP reasons and openers without any external service)' : ''}
   MongoDB:  ${mongoUri}${env.MONGODB_URI ? '' : ` (data kept in ${dataDir}; \`pnpm start --fresh\` starts empty)`}
 Written to ${stateFile}. Press Ctrl-C to stop.`);
 }

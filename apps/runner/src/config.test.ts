@@ -67,4 +67,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...required, TIME_SCALE: '-2' })).toThrow(/TIME_SCALE/);
     expect(() => loadConfig({ ...required, CLOCK_EPOCH: 'yesterday' })).toThrow(/CLOCK_EPOCH/);
   });
+
+  it('has no language model without LLM_BASE_URL, and reads one with it', () => {
+    expect(loadConfig(required).llm.endpoint).toBeNull();
+    const config = loadConfig({
+      ...required,
+      LLM_BASE_URL: 'http://127.0.0.1:4030/v1',
+      LLM_MODEL: 'outreach-simulated-1',
+      LLM_TIMEOUT_MS: '5000',
+    });
+    expect(config.llm).toMatchObject({
+      endpoint: { baseURL: 'http://127.0.0.1:4030/v1', model: 'outreach-simulated-1' },
+      timeoutMs: 5000,
+    });
+  });
+
+  it('rejects a lease too short for the model waits of a step, naming the least lease', () => {
+    const model = { ...required, LLM_BASE_URL: 'http://127.0.0.1:4030/v1', LLM_MODEL: 'm' };
+    expect(() => loadConfig({ ...model, LEASE_MS: '30000', LLM_TIMEOUT_MS: '10000' })).toThrow(
+      /LEASE_MS: must be at least 40000 ms/,
+    );
+    expect(loadConfig({ ...model, LEASE_MS: '40000', LLM_TIMEOUT_MS: '10000' }).LEASE_MS).toBe(40_000);
+    // Without a model the lease is not bound by the model's timeout.
+    expect(loadConfig({ ...required, LEASE_MS: '1000', LLM_TIMEOUT_MS: '10000' }).LEASE_MS).toBe(1000);
+  });
+
+  it('rejects a bad language-model setting with its name', () => {
+    expect(() => loadConfig({ ...required, LLM_BASE_URL: 'http://127.0.0.1:4030/v1' })).toThrow(/LLM_MODEL/);
+    expect(() => loadConfig({ ...required, LLM_SCREENER_MIN_CONFIDENCE: '2' })).toThrow(
+      /LLM_SCREENER_MIN_CONFIDENCE/,
+    );
+  });
 });

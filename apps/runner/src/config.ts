@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { providerConfigSchema, type ProviderConfig } from '@outreach/network';
+import { loadLlmConfig, type LlmConfig } from '@outreach/llm';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -29,7 +30,17 @@ const configSchema = z.object({
   RECONCILE_POLL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
-export type Config = z.infer<typeof configSchema> & { provider: ProviderConfig };
+export type Config = z.infer<typeof configSchema> & {
+  provider: ProviderConfig;
+  /** The language model (`LLM_*` variables, see `@outreach/llm`); `endpoint` is null without one. */
+  llm: LlmConfig;
+};
+
+/**
+ * The most answers a lead's step waits for one after the other (ICP decisions, then AI tool
+ * values; each batch is asked in parallel and bounded by `LLM_TIMEOUT_MS`).
+ */
+export const MODEL_WAITS_PER_STEP = 2;
 
 /** Reads and validates the process configuration; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -45,8 +56,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     if (provider.data.UNIPILE_API_KEY === undefined && provider.data.NETWORK_PROVIDER !== 'unipile')
       problems.push('UNIPILE_API_KEY: required');
   }
+  const llm = loadLlmConfig(env);
+  // A lease that ran out while a step waited on the model would let another runner take the lead
+  // and act for it too; the step's model waits must fit in the lease with room for the network.
+  const modelWaitMs = MODEL_WAITS_PER_STEP * llm.timeoutMs;
+  if (parsed.success && llm.endpoint !== null && parsed.data.LEASE_MS < 2 * modelWaitMs) {
+    problems.push(
+      `LEASE_MS: must be at least ${2 * modelWaitMs} ms (twice the ${MODEL_WAITS_PER_STEP} model waits of LLM_TIMEOUT_MS a step may make)`,
+    );
+  }
   if (problems.length > 0 || !parsed.success || !provider.success) {
     throw new Error(`invalid configuration: ${problems.join('; ')}`);
   }
-  return { ...parsed.data, provider: provider.data };
+  return { ...parsed.data, provider: provider.data, llm };
 }

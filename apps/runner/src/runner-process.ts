@@ -1,4 +1,5 @@
-import { connectDb } from '@outreach/db';
+import { asWorkspaceId, connectDb } from '@outreach/db';
+import { budgetStoreOver, completionCacheOver, createLanguageModel } from '@outreach/llm';
 import { clockForTimeScale, providerNetworkFromConfig, type Clock } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -26,12 +27,21 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
   const network = providerNetworkFromConfig(config.provider, { clock });
   if (network === null)
     throw new Error('invalid configuration: UNIPILE_DSN and UNIPILE_API_KEY are required');
+  // One model for the process: budgets and cached answers are shared with every runner through
+  // the database.
+  const languageModel = createLanguageModel(config.llm, {
+    budgetStore: budgetStoreOver(db.modelUsage, asWorkspaceId),
+    cache: completionCacheOver(db.modelAnswers, asWorkspaceId),
+    clock,
+    logger,
+  });
   const runner = createRunner(
     {
       store: createDbRunnerStore(db),
       network,
       clock,
       logger,
+      languageModel,
     },
     {
       runnerId: config.RUNNER_ID,
@@ -39,11 +49,17 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
       // Leases are compared with the runner's clock; LEASE_MS is real time, so it is scaled with it.
       leaseMs: config.LEASE_MS * config.TIME_SCALE,
       reconcilePollMs: config.RECONCILE_POLL_MS,
+      screenerMinConfidence: config.llm.screenerMinConfidence,
     },
   );
   runner.start(config.POLL_INTERVAL_MS);
   logger.info(
-    { runnerId: config.RUNNER_ID, concurrency: config.RUNNER_CONCURRENCY, timeScale: config.TIME_SCALE },
+    {
+      runnerId: config.RUNNER_ID,
+      concurrency: config.RUNNER_CONCURRENCY,
+      timeScale: config.TIME_SCALE,
+      model: languageModel?.model ?? null,
+    },
     'runner started',
   );
 

@@ -43,6 +43,7 @@ export async function stackPlace(): Promise<Record<string, string>> {
     API_PORT: String(await freePort()),
     SANDBOX_PORT: String(await freePort()),
     MONGO_PORT: String(await freePort()),
+    LLM_SIMULATOR_PORT: String(await freePort()),
     OUTREACH_STATE_FILE: join(dir, 'dev.json'),
     OUTREACH_DATA_DIR: join(dir, 'db'),
   };

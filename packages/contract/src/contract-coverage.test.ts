@@ -30,6 +30,7 @@ const ENDPOINTS = [
   'POST /v1/campaigns/{id}/steps/{stepId}/variants',
   'PUT /v1/campaigns/{id}/steps/{stepId}/variants/{variantId}',
   'DELETE /v1/campaigns/{id}/steps/{stepId}/variants/{variantId}',
+  'GET /v1/ai-tools',
   'PUT /v1/leads/{leadId}/status',
   'POST /v1/leads/{leadId}/tags',
   'GET /v1/blocked-leads',

@@ -1,5 +1,9 @@
 import {
   ACCOUNT_STATUSES,
+  AI_DECISION_SOURCES,
+  AI_FAILURE_KINDS,
+  MESSAGE_CONTENT_SOURCES,
+  REPLY_LABELS,
   CAMPAIGN_STATUSES,
   CORE_VARIABLES,
   DELIVERY_FAILURE_REASONS,
@@ -29,6 +33,10 @@ describe('the enums of openapi.yaml', () => {
     ['MessageSender', MESSAGE_SENDERS],
     ['EventType', EVENT_TYPES],
     ['DeliveryFailureReason', DELIVERY_FAILURE_REASONS],
+    ['AiDecisionSource', AI_DECISION_SOURCES],
+    ['AiFailureKind', AI_FAILURE_KINDS],
+    ['ReplyLabel', REPLY_LABELS],
+    ['MessageContentSource', MESSAGE_CONTENT_SOURCES],
   ] as const)('%s lists the values of the shared vocabulary, in its order', (name, values) => {
     expect(schemas[name]?.enum).toEqual([...values]);
   });

@@ -30,6 +30,10 @@ import { LeadRepository } from './lead/lead.repository.js';
 import { leadSchema, type LeadRecord } from './lead/lead.schema.js';
 import { ProviderEventRepository } from './provider-event/provider-event.repository.js';
 import { providerEventSchema, type ProviderEventRecord } from './provider-event/provider-event.schema.js';
+import { ModelAnswerRepository } from './model-answer/model-answer.repository.js';
+import { modelAnswerSchema, type ModelAnswerRecord } from './model-answer/model-answer.schema.js';
+import { ModelUsageRepository } from './model-usage/model-usage.repository.js';
+import { modelUsageSchema, type ModelUsageRecord } from './model-usage/model-usage.schema.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 import { rateLimitSchema, type RateLimitRecord } from './rate-limit/rate-limit.schema.js';
 import { AccountUsageRepository } from './sender-account/account-usage.repository.js';
@@ -82,6 +86,10 @@ export interface Db {
   deliveries: DeliveryRepository;
   rateLimits: RateLimitRepository;
   providerEvents: ProviderEventRepository;
+  /** The per-workspace daily language-model budget. */
+  modelUsage: ModelUsageRepository;
+  /** Language-model answers already paid for, per workspace. */
+  modelAnswers: ModelAnswerRepository;
   idempotencyKeys: IdempotencyRepository;
   /** Creates the collections and every declared index (idempotent; run at start-up). */
   ensureIndexes(): Promise<void>;
@@ -122,6 +130,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     deliveries: modelOf<DeliveryRecord>(connection, 'Delivery', deliverySchema),
     rateLimits: modelOf<RateLimitRecord>(connection, 'RateLimit', rateLimitSchema),
     providerEvents: modelOf<ProviderEventRecord>(connection, 'ProviderEvent', providerEventSchema),
+    modelUsage: modelOf<ModelUsageRecord>(connection, 'ModelUsage', modelUsageSchema),
+    modelAnswers: modelOf<ModelAnswerRecord>(connection, 'ModelAnswer', modelAnswerSchema),
     idempotencyKeys: modelOf<IdempotencyRecord>(connection, 'IdempotencyKey', idempotencySchema),
   };
   const scoped = <T extends TenantRecord>(model: Model<T>) => new ScopedModel<T>(model);
@@ -148,6 +158,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     deliveries: new DeliveryRepository(scoped(models.deliveries), clock),
     rateLimits: new RateLimitRepository(models.rateLimits),
     providerEvents: new ProviderEventRepository(models.providerEvents),
+    modelUsage: new ModelUsageRepository(scoped(models.modelUsage)),
+    modelAnswers: new ModelAnswerRepository(scoped(models.modelAnswers), clock),
     idempotencyKeys: new IdempotencyRepository(scoped(models.idempotencyKeys), clock),
     async ensureIndexes() {
       // One collection at a time: index builds are the heaviest thing start-up does.

@@ -35,6 +35,8 @@ export * from './event/index.js';
 export * from './idempotency/index.js';
 export * from './lead/index.js';
 export * from './provider-event/index.js';
+export * from './model-answer/index.js';
+export * from './model-usage/index.js';
 export * from './rate-limit/index.js';
 export * from './sender-account/index.js';
 export * from './webhook-subscription/index.js';

@@ -22,6 +22,8 @@ export const DOMAIN_ERROR_KINDS = {
   body_too_long: 'invalid',
   invalid_template: 'invalid',
   invitation_note_too_long: 'invalid',
+  unknown_ai_tool: 'invalid',
+  ai_tool_not_enabled: 'invalid',
   invalid_api_key: 'unauthenticated',
   plan_required: 'forbidden',
   campaign_not_found: 'not_found',

@@ -3,6 +3,7 @@
  * an ISO 8601 string. Deliveries wrap the data in the envelope `{ id, type, timestamp, workspaceId,
  * data }` (see `buildEvent`).
  */
+import type { AiDecisionSource, AiFailureKind, ReplyLabel } from './ai-decisions.js';
 import type { EventType, LeadTag } from './vocabulary.js';
 
 /** Who set a lead's tag: a person through the API, or the screener's analysis of a reply. */
@@ -40,12 +41,25 @@ export interface MessageReceivedData {
   receivedAt: string;
 }
 
+/** Why the screener tagged a lead: its reading of the reply, and where that reading came from. */
+export interface TagAnalysis {
+  label: ReplyLabel;
+  /** 0 to 1; keyword rules are certain of what they match (1). */
+  confidence: number;
+  reason: string;
+  source: AiDecisionSource;
+  model: string | null;
+  failure: AiFailureKind | null;
+}
+
 export interface LeadTaggedData<Tag extends LeadTag = LeadTag> {
   campaignId: string;
   leadId: string;
   lead: EventLead;
   tag: Tag;
   source: TagSource;
+  /** The screener's analysis of the reply; null for a tag set by hand. */
+  analysis: TagAnalysis | null;
   taggedAt: string;
 }
 
@@ -93,7 +107,7 @@ export interface WebhookEvent<T extends EventType = EventType> {
   data: EventDataMap[T];
 }
 
-const LEAD_TAGGED_FIELDS = ['campaignId', 'leadId', 'lead', 'tag', 'source', 'taggedAt'] as const;
+const LEAD_TAGGED_FIELDS = ['campaignId', 'leadId', 'lead', 'tag', 'source', 'analysis', 'taggedAt'] as const;
 
 /** The fields of each type's `data`, in the order deliveries show them (for docs and shape tests). */
 export const EVENT_DATA_FIELDS = {

@@ -25,6 +25,16 @@ const CAMPAIGN = { campaignId: sampleId('cmp') };
 const LEAD = { leadId: SAMPLE_LEAD.id, lead: SAMPLE_LEAD };
 const ACCOUNT_LEAD = { campaignId: CAMPAIGN.campaignId, leadId: SAMPLE_LEAD.id, accountId: sampleId('acc') };
 
+const SCREENER_ANALYSIS = (label: 'interested' | 'matched') => ({
+  label,
+  confidence: 0.9,
+  reason:
+    label === 'interested' ? 'The lead asks to hear more next week.' : 'The lead confirms they are hiring.',
+  source: 'model' as const,
+  model: 'gpt-4.1-mini',
+  failure: null,
+});
+
 const SAMPLES: { [T in EventType]: (at: string) => EventDataMap[T] } = {
   connection_request_accepted: (at) => ({ ...ACCOUNT_LEAD, lead: SAMPLE_LEAD, acceptedAt: at }),
   message_received: (at) => ({
@@ -40,6 +50,7 @@ const SAMPLES: { [T in EventType]: (at: string) => EventDataMap[T] } = {
     ...LEAD,
     tag: 'interested',
     source: 'screener',
+    analysis: SCREENER_ANALYSIS('interested'),
     taggedAt: at,
   }),
   lead_meeting_booked: (at) => ({
@@ -47,10 +58,25 @@ const SAMPLES: { [T in EventType]: (at: string) => EventDataMap[T] } = {
     ...LEAD,
     tag: 'meeting_booked',
     source: 'manual',
+    analysis: null,
     taggedAt: at,
   }),
-  lead_status_matched: (at) => ({ ...CAMPAIGN, ...LEAD, tag: 'matched', source: 'screener', taggedAt: at }),
-  lead_status_discarded: (at) => ({ ...CAMPAIGN, ...LEAD, tag: 'discarded', source: 'manual', taggedAt: at }),
+  lead_status_matched: (at) => ({
+    ...CAMPAIGN,
+    ...LEAD,
+    tag: 'matched',
+    source: 'screener',
+    analysis: SCREENER_ANALYSIS('matched'),
+    taggedAt: at,
+  }),
+  lead_status_discarded: (at) => ({
+    ...CAMPAIGN,
+    ...LEAD,
+    tag: 'discarded',
+    source: 'manual',
+    analysis: null,
+    taggedAt: at,
+  }),
   campaign_completed: (at) => ({ ...CAMPAIGN, name: 'Sample campaign', totalLeads: 42, completedAt: at }),
   campaign_without_leads: (at) => ({ ...CAMPAIGN, name: 'Sample campaign', detectedAt: at }),
   network_account_disconnected: (at) => ({

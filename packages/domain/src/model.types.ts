@@ -85,6 +85,8 @@ export type CustomVariableDefaults = Readonly<Record<string, string>>;
 export interface TemplateSettings {
   coreVariables?: CoreVariableSwitches | undefined;
   customVariables?: CustomVariableDefaults | undefined;
+  /** Values the variant's AI tools produced for this lead, by tool key (`{{ai.<key>}}`). */
+  aiValues?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface AccountLimits {

@@ -3,6 +3,7 @@
  * steps and return the new list, renumbered 0..n-1; the caller stores it (guarded by a version) and
  * adjusts lead progress with `progressAfterInsert` / `progressAfterDelete`.
  */
+import { assertNoAiVariables } from './ai-tool.catalogue.js';
 import { DomainError } from './errors.js';
 import type { IdFactory, StepDef, VariantDef } from './model.types.js';
 import { assertTemplate, literalText, textLength } from './template-rendering.js';
@@ -134,6 +135,7 @@ export function assertGenericBody(type: StepType, genericBody: string): void {
     );
   }
   assertTemplate('genericBody', genericBody);
+  assertNoAiVariables('genericBody', genericBody);
   if (type === 'invitation' && textLength(literalText(genericBody).trim()) > LIMITS.invitationNoteMaxLength) {
     throw new DomainError(
       'invitation_note_too_long',

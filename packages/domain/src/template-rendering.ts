@@ -3,6 +3,7 @@
  * for the eight core variables and for custom variables. Rendering either fills every placeholder
  * or fails with the names it could not fill: a raw `{{placeholder}}` never reaches a lead.
  */
+import { aiToolKeyOf } from './ai-variable.js';
 import { DomainError } from './errors.js';
 import type { LeadProfile, TemplateSettings } from './model.types.js';
 import { CORE_VARIABLES, type CoreVariable } from './vocabulary.js';
@@ -81,9 +82,13 @@ function coreValue(lead: LeadProfile, name: CoreVariable): string | undefined {
  * The values a lead offers to templates. Core variable names are matched without regard to case;
  * a core variable switched off renders as missing, whatever the lead holds, and custom variables
  * cannot stand in for it. A custom variable comes from the lead, else from the campaign default.
+ * `{{ai.<key>}}` reads `settings.aiValues` only.
  */
 export function templateVariables(lead: LeadProfile, settings: TemplateSettings = {}): VariableLookup {
   return (name) => {
+    const aiKey = aiToolKeyOf(name);
+    // AI values come only from the variant's tools: a custom variable cannot stand in for one.
+    if (aiKey !== null) return present(settings.aiValues?.[aiKey]);
     const core = CORE_BY_LOWER_NAME.get(name.toLowerCase());
     if (core !== undefined) {
       return settings.coreVariables?.[core] === false ? undefined : coreValue(lead, core);

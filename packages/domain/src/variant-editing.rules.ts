@@ -2,6 +2,7 @@
  * Editing the message variants of a step. A step with variants always keeps at least one enabled
  * variant, so rotation always has a candidate; orders stay 0..n-1 so rotation order is plain.
  */
+import { assertVariantAiTools } from './ai-tool.catalogue.js';
 import { DomainError } from './errors.js';
 import type { AiTool, IdFactory, StepDef, VariantDef } from './model.types.js';
 import { stepTypeHasVariants } from './sequence-editing.rules.js';
@@ -61,6 +62,7 @@ export function addVariant(step: StepDef, input: NewVariant, newId: IdFactory): 
     icpDefinitionRaw: icpOrNull(input.icpDefinitionRaw ?? null),
     aiTools: input.aiTools ?? [],
   };
+  assertVariantAiTools(variant);
   return [...variants, variant];
 }
 
@@ -105,6 +107,7 @@ export function updateVariant(step: StepDef, variantId: string, patch: VariantPa
     ...(patch.icpDefinitionRaw !== undefined ? { icpDefinitionRaw: icpOrNull(patch.icpDefinitionRaw) } : {}),
     ...(patch.aiTools !== undefined ? { aiTools: patch.aiTools } : {}),
   };
+  if (patch.body !== undefined || patch.aiTools !== undefined) assertVariantAiTools(updated);
   return normaliseVariantOrder(step.variants.map((item) => (item.id === variantId ? updated : item)));
 }
 

@@ -24,6 +24,11 @@ export function toApiLead(lead: LeadEntity): Lead {
     customVariables: { ...lead.customVariables },
     accountId: lead.accountId,
     tags: [...lead.tags],
+    icpDecisions: Object.values(lead.icpDecisions).sort((a, b) => a.decidedAt.localeCompare(b.decidedAt)),
+    variantChoices: Object.entries(lead.variantChoices)
+      .map(([stepId, choice]) => ({ stepId, ...choice }))
+      .sort((a, b) => a.chosenAt.localeCompare(b.chosenAt)),
+    screenerAnalysis: lead.screenerAnalysis,
     createdAt: lead.createdAt.toISOString(),
   };
 }

@@ -14,6 +14,7 @@ export type AddStepBody = BodyOf<'addStep'>;
 export type UpdateStepBody = BodyOf<'updateStep'>;
 export type AddVariantBody = BodyOf<'addVariant'>;
 export type UpdateVariantBody = BodyOf<'updateVariant'>;
+export type ListAiToolsQuery = QueryOf<'listAiTools'>;
 export type ListBlockedLeadsQuery = QueryOf<'listBlockedLeads'>;
 export type BlockLeadsBody = BodyOf<'blockLeads'>;
 export type BlockCampaignLeadsBody = BodyOf<'blockCampaignLeads'>;

@@ -8,6 +8,7 @@ import { idempotency } from '../http/idempotency.middleware.js';
 import { createRouteHelper } from '../http/route.js';
 import type { OperationContext } from '../operations/context.js';
 import { accountRoutes } from './accounts.routes.js';
+import { aiToolRoutes } from './ai-tools.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { blockRoutes } from './blocks.routes.js';
 import { campaignRoutes } from './campaigns.routes.js';
@@ -63,6 +64,7 @@ export function v1Router(deps: AppDeps): V1Routes {
 
   campaignRoutes(route);
   sequenceRoutes(route);
+  aiToolRoutes(route);
   leadRoutes(route);
   blockRoutes(route);
   accountRoutes(route);

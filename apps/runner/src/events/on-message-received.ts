@@ -15,6 +15,7 @@ import type {
   RunnerCampaign,
   RunnerLead,
 } from '../store/runner-store.port.js';
+import { screenReply, tagAnalysisOf } from '../screener/screen-reply.js';
 import { changeLeadIfUnchanged } from './change-lead-if-unchanged.js';
 
 /**
@@ -76,7 +77,7 @@ export async function onMessageReceived(
     type: 'reply_received',
     at: event.occurredAt,
   });
-  if (answered?.type === 'screener') await tagFromScreenerReply(ctx, lead, event);
+  if (answered?.type === 'screener') await tagFromScreenerReply(ctx, lead, answered, event);
 
   // Only a message seen for the first time moves the lead on: a feed re-read after a crash must
   // not judge an old reply against the step the lead has reached since. The judgement is written
@@ -111,15 +112,18 @@ function answeredStep(campaign: RunnerCampaign, lead: RunnerLead): StepDef | und
 }
 
 /**
- * Tags the lead from its answer to a screener. The event is written before the tag so that a crash
+ * Tags the lead from its answer to a screener (see `screenReply`); the event's `analysis` says why.
+ * The event is written before the tag so that a crash
  * between the two cannot lose it (a second run writes the same event id again, which adds nothing).
  */
 async function tagFromScreenerReply(
   ctx: RunnerContext,
   lead: RunnerLead,
+  screener: StepDef,
   event: MessageReceivedEvent,
 ): Promise<void> {
-  const tag = await ctx.analyser.analyse(event.content);
+  const analysis = await screenReply(ctx, lead, screener, event.content);
+  const { tag } = analysis;
   if (tag === null || lead.tags.includes(tag)) return;
   await ctx.store.recordEvent({
     type: tagEventType(tag),
@@ -132,6 +136,7 @@ async function tagFromScreenerReply(
       lead: toEventLead(lead),
       tag,
       source: 'screener',
+      analysis: tagAnalysisOf(analysis),
       taggedAt: event.occurredAt.toISOString(),
     },
   });

@@ -5,15 +5,21 @@ import {
   classifyNetworkFailure,
   type NetworkFailure,
 } from '../network-failures/classify-network-failure.js';
+import type { MessagePlan } from '../store/runner-store.port.js';
 import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import { heldByPacing, releaseCapacity, reserveCapacity, takePacingSlot } from './sender-gates.js';
 import { applyAccountEffects, resumedKey, type StepRun } from './step-run.js';
 
-/** What to send, decided only once the sender's gates let the action through. */
+/**
+ * What to send, decided only once the sender's gates let the action through. A message's text and
+ * how it was made are recorded with the pending key (a retry sends the same text).
+ */
 export type PreparedAction<T> =
   | {
       ok: true;
       variantId: string | null;
+      content?: string;
+      plan?: MessagePlan;
       call: (idempotencyKey: string) => Promise<T>;
       /**
        * For an action resumed with an unknown outcome: asks the provider whether it happened since
@@ -85,6 +91,8 @@ export async function performAction<T>(
     stepId: step.id,
     variantId: prepared.variantId,
     at: since,
+    ...(prepared.content === undefined ? {} : { content: prepared.content }),
+    ...(prepared.plan === undefined ? {} : { plan: prepared.plan }),
   });
   const capacity = await reserveCapacity(run, spec.action, key);
   if (!capacity.ok) {

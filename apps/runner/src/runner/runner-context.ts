@@ -1,4 +1,5 @@
 import type { IcpMatcher, Pacing } from '@outreach/domain';
+import type { LanguageModel } from '@outreach/llm';
 import type { Clock, ProviderNetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { ReplyAnalyser } from '../screener/reply-analyser.port.js';
@@ -36,6 +37,8 @@ export interface RunnerOptions {
    * provider (real time; 0: every pass): what a lost or late webhook missed is found then.
    */
   reconcilePollMs: number;
+  /** A screener reading of the language model below this confidence (0 to 1) sets no tag. */
+  screenerMinConfidence: number;
 }
 
 export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
@@ -49,6 +52,7 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   completionCheckMs: 10_000,
   eventPollMs: 2_000,
   reconcilePollMs: 60_000,
+  screenerMinConfidence: 0.7,
 };
 
 /** Everything a runner works with; tests inject each part. */
@@ -63,6 +67,11 @@ export interface RunnerDeps {
   analyser?: ReplyAnalyser;
   /** Matches leads to variants' ICP definitions; the keyword matcher when omitted. */
   icpMatcher?: IcpMatcher;
+  /**
+   * Decides ICP matches, reads screener replies and writes AI tool values; null (the default) when
+   * no model is configured: the keyword rules decide and AI tools produce nothing.
+   */
+  languageModel?: LanguageModel | null;
   /** Real elapsed time in ms, for throttling work whose cost is real. */
   monotonicNow?: () => number;
 }

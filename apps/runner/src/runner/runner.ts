@@ -50,6 +50,7 @@ export function createRunner(
     ...deps,
     analyser: deps.analyser ?? createKeywordReplyAnalyser(),
     icpMatcher: deps.icpMatcher ?? keywordIcpMatcher,
+    languageModel: deps.languageModel ?? null,
     monotonicNow: deps.monotonicNow ?? (() => performance.now()),
     options: { ...defaultRunnerOptions, ...options },
   };

@@ -1,16 +1,17 @@
 import {
-  composeStepMessage,
   enabledVariants,
   LEAD_OUTCOMES,
   pickByCounter,
   rotationCandidates,
   rotationPoolKey,
+  type IcpMatcher,
 } from '@outreach/domain';
 import type { ProviderMessageResult } from '@outreach/network';
 import { endIn, postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
 import { logExecutedAction, performAction, type PreparedAction } from '../leads/perform-action.js';
 import { providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
 import { networkRead, verdictForFailure, type StepRun } from '../leads/step-run.js';
+import { planMessage } from './message-plan.js';
 
 /**
  * Message and screener steps. To a connection the message goes as a message; to anyone else as an
@@ -41,34 +42,36 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
   const attempt = await performAction(run, {
     action: inmail ? 'inmail' : 'message',
     prepare: async (): Promise<PreparedAction<ProviderMessageResult>> => {
-      const variantId = await assignedVariant(run);
-      const variant = run.step.variants.find((candidate) => candidate.id === variantId) ?? null;
-      const composed = composeStepMessage(run.step, variant, lead, campaign);
-      if (!composed.ok) {
+      const planned = await planMessage(run, assignedVariant);
+      if (!planned.ok) {
         ctx.logger.info(
-          { leadId: lead.id, stepId: run.step.id, missing: composed.missing },
+          { leadId: lead.id, stepId: run.step.id, missing: planned.missing },
           'nothing to send',
         );
+        await ctx.store.recordMessagePlan(lead.workspaceId, lead.id, run.owner, planned.plan);
         return { ok: false, verdict: endIn(LEAD_OUTCOMES.missingVariable) };
       }
-      sent.content = composed.text;
-      sent.variantId = composed.variantId;
+      sent.content = planned.text;
+      sent.variantId = planned.variantId;
       return {
         ok: true,
-        variantId,
+        variantId: planned.assignedVariantId,
+        content: planned.text,
+        ...(planned.plan === null ? {} : { plan: planned.plan }),
         call: () =>
           ctx.network.sendMessage({
             accountId,
             lead: ref,
-            content: composed.text,
+            content: planned.text,
             inmail: inmail ? 'when_not_connected' : 'never',
           }),
-        // The same variant is kept on the lead, so a resumed attempt composes the same text.
+        // A resumed attempt sends the text recorded with its pending key (see `planMessage`), so
+        // the provider is asked about exactly that text.
         reconcile: async (since) => {
           const outcome = await ctx.network.reconcileMessage({
             accountId,
             lead: ref,
-            content: composed.text,
+            content: planned.text,
             since,
           });
           if (outcome === 'not_sent') return null;
@@ -110,12 +113,12 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
  * turns of its own, so ICP-matched traffic does not skew the split of the general variants). Null when the step has no
  * enabled variant (the generic body is then the message).
  */
-async function assignedVariant(run: StepRun): Promise<string | null> {
+async function assignedVariant(run: StepRun, icpMatcher: IcpMatcher): Promise<string | null> {
   const { ctx, campaign, step, lead } = run;
   const assigned = lead.assignedVariants[step.id];
   if (assigned !== undefined && step.variants.some((variant) => variant.id === assigned)) return assigned;
   if (enabledVariants(step.variants).length === 0) return null;
-  const candidates = rotationCandidates(step.variants, lead, ctx.icpMatcher);
+  const candidates = rotationCandidates(step.variants, lead, icpMatcher);
   const turn = await ctx.store.nextRotation(
     lead.workspaceId,
     campaign.id,

@@ -1,5 +1,13 @@
-import { asWorkspaceId, type Campaign, type Db, type Lead, type SenderAccount } from '@outreach/db';
+import {
+  asWorkspaceId,
+  type Campaign,
+  type Db,
+  type Lead,
+  type MessagePlan as DbMessagePlan,
+  type SenderAccount,
+} from '@outreach/db';
 import type {
+  MessagePlan,
   QueuedMessage,
   RunnerAccount,
   RunnerCampaign,
@@ -63,7 +71,15 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         stepId: action.stepId,
         at: action.at,
         ...(action.variantId === null ? {} : { variantId: action.variantId }),
+        ...(action.content === undefined ? {} : { content: action.content }),
+        ...(action.plan === undefined ? {} : { plan: toDbPlan(action.plan) }),
       });
+    },
+    async recordMessagePlan(workspaceId, leadId, owner, plan) {
+      await db.leadLeases.recordMessagePlan(ws(workspaceId), leadId, owner, toDbPlan(plan));
+    },
+    async recordScreenerAnalysis(workspaceId, leadId, analysis) {
+      await db.leads.recordScreenerAnalysis(ws(workspaceId), leadId, analysis);
     },
     async settleLead(workspaceId, leadId, owner, settlement) {
       await db.leadLeases.completeStep(ws(workspaceId), leadId, owner, settlement);
@@ -220,6 +236,10 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         });
     },
   };
+}
+
+function toDbPlan(plan: MessagePlan): DbMessagePlan {
+  return { stepId: plan.stepId, choice: plan.choice, icpDecisions: { ...plan.icpDecisions } };
 }
 
 function hasCode(error: unknown, code: string): boolean {

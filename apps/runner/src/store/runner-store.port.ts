@@ -20,7 +20,10 @@ import type {
   LeadTag,
   EventInput,
   EventType,
+  IcpDecisionRecord,
+  ReplyAnalysisRecord,
   StepDef,
+  VariantChoiceRecord,
 } from '@outreach/domain';
 
 export interface RunnerCampaign {
@@ -69,6 +72,20 @@ export interface RunnerLead extends LeadProfile {
   pendingActionAt: Date | null;
   /** The provider's member id of the lead, resolved once and kept. */
   providerId: string | null;
+  /** The text of the message in flight with `pendingActionKey`: a retry sends it as it is. */
+  pendingActionContent?: string | null;
+  /** ICP decisions by definition key (`icpDefinitionKey`), each made once. */
+  icpDecisions?: Readonly<Record<string, IcpDecisionRecord>>;
+  /** Which variant the lead got at each message step and why. */
+  variantChoices?: Readonly<Record<string, VariantChoiceRecord>>;
+}
+
+/** How one step's message was made: the variant choice and the ICP decisions made for it. */
+export interface MessagePlan {
+  stepId: string;
+  choice: VariantChoiceRecord;
+  /** Decisions made now (those already on the lead are kept). */
+  icpDecisions: Readonly<Record<string, IcpDecisionRecord>>;
 }
 
 export interface RunnerAccount {
@@ -210,12 +227,22 @@ export interface RunnerStore {
 
   /** The campaign's most overdue lead with a free lease, leased to `lease.owner`; null if none. */
   claimDueLead(workspaceId: string, campaignId: string, lease: Lease): Promise<RunnerLead | null>;
-  /** Written before the network is called; rejected (LeaseLost) when the lease is gone. */
+  /**
+   * Written before the network is called, with the text a message carries and how it was made;
+   * rejected (LeaseLost) when the lease is gone.
+   */
   recordPendingAction(
     workspaceId: string,
     leadId: string,
     owner: string,
-    action: { key: string; stepId: string; variantId: string | null; at: Date },
+    action: {
+      key: string;
+      stepId: string;
+      variantId: string | null;
+      at: Date;
+      content?: string;
+      plan?: MessagePlan;
+    },
   ): Promise<void>;
   setLeadProviderId(workspaceId: string, leadId: string, providerId: string): Promise<void>;
   findAccountLeadsByProviderId(
@@ -223,6 +250,10 @@ export interface RunnerStore {
     accountId: string,
     providerId: string,
   ): Promise<RunnerLead[]>;
+  /** How a message that is not sent was made (the lead shows why); rejected when the lease is gone. */
+  recordMessagePlan(workspaceId: string, leadId: string, owner: string, plan: MessagePlan): Promise<void>;
+  /** Keeps how the lead's latest reply to a screener was read. */
+  recordScreenerAnalysis(workspaceId: string, leadId: string, analysis: ReplyAnalysisRecord): Promise<void>;
   /** Ends the claim; rejected (LeaseLost) when the lease is gone. Clears the pending key. */
   settleLead(workspaceId: string, leadId: string, owner: string, settlement: LeadSettlement): Promise<void>;
   /** Gives the lead back; false when the lease was already gone. */

@@ -345,6 +345,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ai-tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the AI tools
+         * @description The catalogue of AI tools a variant can enable (`aiTools`). Each tool writes one short text
+         *     per lead from the lead's profile, used in a variant body as `{{ai.<key>}}`. With no language
+         *     model configured, or when the model fails, times out or the workspace's daily model budget is
+         *     used up, a tool produces nothing: its variable counts as missing, so the step sends its
+         *     `genericBody`, and a lead with neither is paused with `missing_variable`.
+         */
+        get: operations["listAiTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{id}/steps/{stepId}/variants": {
         parameters: {
             query?: never;
@@ -368,7 +392,8 @@ export interface paths {
         /**
          * Add a variant
          * @description Adds an enabled variant at the end of the rotation of a message or screener step. The body may
-         *     be left out or be `{}` for an empty variant. An edit that keeps losing to concurrent edits of
+         *     be left out or be `{}` for an empty variant. `aiTools` enables AI tools by key; a body that uses
+         *     `{{ai.<key>}}` for a tool it does not enable is refused with `400` (`ai_tool_not_enabled`). An edit that keeps losing to concurrent edits of
          *     the same sequence answers `409` (`version_conflict`) with nothing changed.
          */
         post: operations["addVariant"];
@@ -404,7 +429,9 @@ export interface paths {
         get?: never;
         /**
          * Update a variant
-         * @description Changes the template, the disabled flag or the ICP definition. At least one field. The last
+         * @description Changes the template, the disabled flag, the ICP definition or the enabled AI tools. At least
+         *     one field. The resulting body may use `{{ai.<key>}}` only for tools in the resulting `aiTools`
+         *     (`400`, `ai_tool_not_enabled`), so a tool still used by the body cannot be switched off alone. The last
          *     enabled variant of a step cannot be disabled. An edit that keeps losing to concurrent edits of
          *     the same sequence answers `409` (`version_conflict`) with nothing changed.
          */
@@ -1340,6 +1367,26 @@ export interface components {
          * @enum {string}
          */
         TagSource: "manual" | "screener";
+        /**
+         * @description Where an AI decision came from: `model` when the language model decided; `keyword` when no model is configured and the keyword rules decided (the behaviour without AI); `fallback` when the model failed (`failure` says how) and the keyword rules decided instead.
+         * @enum {string}
+         */
+        AiDecisionSource: "model" | "keyword" | "fallback";
+        /**
+         * @description Why a model answer was not used: `timeout` (`LLM_TIMEOUT_MS` ran out, retries included), `rate_limited` (429 after the retries that fit), `unavailable` (5xx or unreachable), `rejected` (other 4xx: bad key, unknown model), `refusal` (the model declined), `malformed` (not JSON, cut off or off-schema), `budget_exhausted` (the workspace's daily budget is spent); for AI tools also `not_configured` (no model) and `unusable_answer` (blank or over the tool's length cap).
+         * @enum {string}
+         */
+        AiFailureKind: "timeout" | "rate_limited" | "unavailable" | "rejected" | "refusal" | "malformed" | "budget_exhausted" | "not_configured" | "unusable_answer";
+        /**
+         * @description How the screener read a reply; `none` when it says none of the tags.
+         * @enum {string}
+         */
+        ReplyLabel: "interested" | "meeting_booked" | "matched" | "discarded" | "none";
+        /**
+         * @description What a step's message was made of: the chosen `variant`, the step's `generic_body` (the variant could not be rendered, e.g. an AI tool produced no value), or nothing (`missing_variable`: the lead was paused).
+         * @enum {string}
+         */
+        MessageContentSource: "variant" | "generic_body" | "missing_variable";
         WorkspaceId: string;
         AccountId: string;
         CampaignId: string;
@@ -1388,7 +1435,7 @@ export interface components {
          *     `validation_failed`, `unauthorized`, `plan_required`, `not_found`, `campaign_not_active`,
          *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
-         *     `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
+         *     `unknown_ai_tool`, `ai_tool_not_enabled`, `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
          *     `database_unavailable` or `internal_error`. `details` carries structured data where it helps:
          *     for `400` the list of `{ path, message }` problems (at most 20), for `404` on ids sent in a
          *     body `{ missingIds }`.
@@ -1521,14 +1568,58 @@ export interface components {
         };
         /**
          * @description A message template. `{{firstName}}`-style placeholders name a core variable (firstName,
-         *     lastName, name, companyName, headline, website, email, phone) or a custom variable. A variant
-         *     that cannot be rendered falls back to the step's `genericBody`; nothing is ever sent with a raw
-         *     placeholder in it.
+         *     lastName, name, companyName, headline, website, email, phone) or a custom variable.
+         *     `{{ai.<key>}}` names an AI tool's value, written per lead from the lead's profile (see
+         *     `GET /v1/ai-tools`); a variant body may use only the tools enabled in its `aiTools`, and a
+         *     `genericBody` may use none, because it is the fallback when a tool produces nothing. A variant
+         *     that cannot be rendered (a variable without a value, an AI tool without an answer) falls back
+         *     to the step's `genericBody`; nothing is ever sent with a raw placeholder in it.
          */
         TemplateBody: string;
+        /**
+         * @description An AI tool enabled on a variant: its `key` (the body uses it as `{{ai.<key>}}`) and its
+         *     catalogue `name`.
+         */
         AITool: {
             name: string;
             key: string;
+        };
+        /**
+         * @description The key of a tool of the AI tool catalogue (`GET /v1/ai-tools`).
+         * @enum {string}
+         */
+        AIToolKey: "opening_line" | "company_hook" | "role_challenge";
+        /**
+         * @description A tool to enable on a variant: its key, or an `AITool` object as variants return them (a
+         *     `name`, when given, must be the catalogue's name of that key).
+         */
+        AIToolSelection: components["schemas"]["AIToolKey"] | {
+            key: components["schemas"]["AIToolKey"];
+            name?: string;
+        };
+        /**
+         * @description The AI tools enabled on the variant, replacing the previous list; `[]` disables them all.
+         *     Duplicates collapse. Variants always answer with `{ name, key }` objects in the given order.
+         */
+        AIToolSelectionList: components["schemas"]["AIToolSelection"][];
+        AIToolDefinition: {
+            key: components["schemas"]["AIToolKey"];
+            name: string;
+            /** @description What the tool writes for each lead. */
+            description: string;
+            /**
+             * @description Longest value in characters. A longer answer is refused, not cut: the variable then counts
+             *     as missing and the step falls back to `genericBody`.
+             */
+            maxLength: number;
+            /** @description The placeholder to write in a variant body, e.g. `{{ai.opening_line}}`. */
+            variable: string;
+        };
+        AIToolPage: {
+            total: components["schemas"]["Count"];
+            offset: components["schemas"]["Count"];
+            limit: components["schemas"]["PageLimit"];
+            items: components["schemas"]["AIToolDefinition"][];
         };
         StepVariant: {
             id: components["schemas"]["VariantId"];
@@ -1613,12 +1704,14 @@ export interface components {
         /** @description The body may be left out or be `{}`, which creates an empty variant. */
         AddVariantRequest: {
             body?: components["schemas"]["TemplateBody"];
+            aiTools?: components["schemas"]["AIToolSelectionList"];
         };
         /** @description At least one field. `icpDefinitionRaw` null removes the definition. */
         UpdateVariantRequest: {
             body?: components["schemas"]["TemplateBody"];
             isDisabled?: boolean;
             icpDefinitionRaw?: string | null;
+            aiTools?: components["schemas"]["AIToolSelectionList"];
         };
         VariantList: {
             success: boolean;
@@ -1660,7 +1753,70 @@ export interface components {
             /** @description The sender account assigned to the lead, null until the lead is distributed. */
             accountId: components["schemas"]["AccountId"] | null;
             tags: components["schemas"]["LeadTag"][];
+            /** @description Whether the lead fits each ICP definition of the variants it met, and why; decided once per definition (an edited definition is decided again), in the order decided. */
+            icpDecisions: components["schemas"]["IcpDecision"][];
+            /** @description Which variant the lead got at each message or screener step it reached and why, what the message was made of and how its AI tools fared; in the order chosen. */
+            variantChoices: components["schemas"]["VariantChoice"][];
+            /** @description How the lead's latest reply to a screener was read; null before any. */
+            screenerAnalysis: components["schemas"]["ReplyAnalysis"] | null;
             createdAt: components["schemas"]["Timestamp"];
+        };
+        IcpDecision: {
+            /** @description Names the definition text (case and spacing ignored); variants sharing a definition share it. */
+            definitionKey: string;
+            matches: boolean;
+            /** @description One line, e.g. `profile mentions "vp engineering"` or the model's sentence. */
+            reason: string;
+            source: components["schemas"]["AiDecisionSource"];
+            /** @description The model that decided; null when the keyword rules did. */
+            model: string | null;
+            /** @description Why the model was not used; null unless `source` is `fallback`. */
+            failure: components["schemas"]["AiFailureKind"] | null;
+            decidedAt: components["schemas"]["Timestamp"];
+        };
+        AiToolOutcome: {
+            /** @description The tool's key (`{{ai.<key>}}`). */
+            key: string;
+            /**
+             * @description `model` when the model wrote the value; `fallback` when the tool produced none (its variable was missing).
+             * @enum {string}
+             */
+            source: "model" | "fallback";
+            failure: components["schemas"]["AiFailureKind"] | null;
+        };
+        VariantChoice: {
+            stepId: components["schemas"]["StepId"];
+            /** @description The variant rotation gave the lead; null when the step has no enabled variant. */
+            variantId: components["schemas"]["VariantId"] | null;
+            /** @description Which pool the variant came from: the ICP it matches (with the decision's source and reason), the variants without an ICP, or all variants when each has an ICP the lead does not match. */
+            reason: string;
+            /** @description The ICP decision (`icpDecisions[].definitionKey`) that put the lead in the variant's pool, if any. */
+            icpDefinitionKey: string | null;
+            content: components["schemas"]["MessageContentSource"];
+            /** @description The variant's AI tools its body uses, each with its outcome. */
+            aiTools: components["schemas"]["AiToolOutcome"][];
+            chosenAt: components["schemas"]["Timestamp"];
+        };
+        ReplyAnalysis: {
+            /** @description The tag the reply earned; null when none, or when the model's confidence was below `LLM_SCREENER_MIN_CONFIDENCE`. */
+            tag: components["schemas"]["LeadTag"] | null;
+            label: components["schemas"]["ReplyLabel"];
+            /** @description The model's confidence; 1 for the keyword rules. */
+            confidence: number;
+            reason: string;
+            source: components["schemas"]["AiDecisionSource"];
+            model: string | null;
+            failure: components["schemas"]["AiFailureKind"] | null;
+            analysedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Why the screener tagged the lead. */
+        TagAnalysis: {
+            label: components["schemas"]["ReplyLabel"];
+            confidence: number;
+            reason: string;
+            source: components["schemas"]["AiDecisionSource"];
+            model: string | null;
+            failure: components["schemas"]["AiFailureKind"] | null;
         };
         /** @description The few lead fields carried by conversation lists and webhook events. */
         LeadSummary: {
@@ -2246,6 +2402,8 @@ export interface components {
             lead: components["schemas"]["LeadSummary"];
             tag: components["schemas"]["LeadTag"];
             source: components["schemas"]["TagSource"];
+            /** @description The screener's reading of the reply (with its reason, confidence and source); null for a tag set by hand. */
+            analysis: components["schemas"]["TagAnalysis"] | null;
             taggedAt: components["schemas"]["Timestamp"];
         };
         CampaignCompletedData: {
@@ -3478,6 +3636,35 @@ export interface operations {
                      *           },
                      *           "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
                      *           "tags": [],
+                     *           "icpDecisions": [
+                     *             {
+                     *               "definitionKey": "icp_3f9a0c1d2b4e5f60718293a4",
+                     *               "matches": true,
+                     *               "reason": "The headline says co-founder and CEO of a fintech company.",
+                     *               "source": "model",
+                     *               "model": "gpt-4.1-mini",
+                     *               "failure": null,
+                     *               "decidedAt": "2025-06-03T09:12:04.000Z"
+                     *             }
+                     *           ],
+                     *           "variantChoices": [
+                     *             {
+                     *               "stepId": "stp_6650b3c8e52d0f9a3b4c6d41",
+                     *               "variantId": "var_6650b3c8e52d0f9a3b4c6d52",
+                     *               "reason": "matches the ICP of this variant (model): The headline says co-founder and CEO of a fintech company.",
+                     *               "icpDefinitionKey": "icp_3f9a0c1d2b4e5f60718293a4",
+                     *               "content": "generic_body",
+                     *               "aiTools": [
+                     *                 {
+                     *                   "key": "opening_line",
+                     *                   "source": "fallback",
+                     *                   "failure": "timeout"
+                     *                 }
+                     *               ],
+                     *               "chosenAt": "2025-06-03T09:12:05.000Z"
+                     *             }
+                     *           ],
+                     *           "screenerAnalysis": null,
                      *           "createdAt": "2025-06-02T08:41:12.000Z"
                      *         }
                      *       ]
@@ -4361,6 +4548,60 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["StepNotFound"];
             409: components["responses"]["SequenceEditConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAiTools: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records to skip.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "offset": 0,
+                     *       "limit": 50,
+                     *       "items": [
+                     *         {
+                     *           "key": "opening_line",
+                     *           "name": "Personalised opening line",
+                     *           "description": "One friendly opening sentence addressed to the lead.",
+                     *           "maxLength": 200,
+                     *           "variable": "{{ai.opening_line}}"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AIToolPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -5541,6 +5782,35 @@ export interface operations {
                      *         },
                      *         "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
                      *         "tags": [],
+                     *         "icpDecisions": [
+                     *           {
+                     *             "definitionKey": "icp_3f9a0c1d2b4e5f60718293a4",
+                     *             "matches": true,
+                     *             "reason": "The headline says co-founder and CEO of a fintech company.",
+                     *             "source": "model",
+                     *             "model": "gpt-4.1-mini",
+                     *             "failure": null,
+                     *             "decidedAt": "2025-06-03T09:12:04.000Z"
+                     *           }
+                     *         ],
+                     *         "variantChoices": [
+                     *           {
+                     *             "stepId": "stp_6650b3c8e52d0f9a3b4c6d41",
+                     *             "variantId": "var_6650b3c8e52d0f9a3b4c6d52",
+                     *             "reason": "matches the ICP of this variant (model): The headline says co-founder and CEO of a fintech company.",
+                     *             "icpDefinitionKey": "icp_3f9a0c1d2b4e5f60718293a4",
+                     *             "content": "generic_body",
+                     *             "aiTools": [
+                     *               {
+                     *                 "key": "opening_line",
+                     *                 "source": "fallback",
+                     *                 "failure": "timeout"
+                     *               }
+                     *             ],
+                     *             "chosenAt": "2025-06-03T09:12:05.000Z"
+                     *           }
+                     *         ],
+                     *         "screenerAnalysis": null,
                      *         "createdAt": "2025-06-02T08:41:12.000Z"
                      *       },
                      *       "messages": [

@@ -1,4 +1,5 @@
 export * from './account.schema.js';
+export * from './ai-tool.schema.js';
 export * from './analytics.schema.js';
 export {
   DEFAULT_ANALYTICS_WINDOW_DAYS,

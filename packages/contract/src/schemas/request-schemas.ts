@@ -5,6 +5,7 @@
  */
 import type { OperationId } from '../api-types.js';
 import * as account from './account.schema.js';
+import * as aiTool from './ai-tool.schema.js';
 import * as analytics from './analytics.schema.js';
 import * as blockList from './block-list.schema.js';
 import * as campaign from './campaign.schema.js';
@@ -36,6 +37,7 @@ export const requestSchemas = {
   addVariant: { params: sequence.addVariantParams, body: sequence.addVariantBody },
   updateVariant: { params: sequence.updateVariantParams, body: sequence.updateVariantBody },
   deleteVariant: { params: sequence.deleteVariantParams },
+  listAiTools: { query: aiTool.listAiToolsQuery },
 
   listBlockedLeads: { query: blockList.listBlockedLeadsQuery },
   blockLeads: { body: blockList.blockLeadsBody },

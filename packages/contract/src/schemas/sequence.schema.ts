@@ -1,6 +1,7 @@
 /** Requests of the sequence operations: steps and their variants. */
 import { STEP_TYPES } from '@outreach/domain';
 import { z } from 'zod';
+import { aiToolSelectionList } from './ai-tool.schema.js';
 import { hasAnyField, idValue, templateBody } from './common.schema.js';
 import { campaignIdAsIdParams } from './campaign.schema.js';
 import { REQUEST_LIMITS } from './request-limits.js';
@@ -33,7 +34,10 @@ export const deleteStepParams = stepParams;
 
 /** The body of this operation is optional: parse `{}` when the request has none. */
 export const addVariantParams = stepParams;
-export const addVariantBody = z.strictObject({ body: templateBody.optional() });
+export const addVariantBody = z.strictObject({
+  body: templateBody.optional(),
+  aiTools: aiToolSelectionList.optional(),
+});
 
 export const updateVariantParams = variantParams;
 export const updateVariantBody = z
@@ -41,7 +45,10 @@ export const updateVariantBody = z
     body: templateBody.optional(),
     isDisabled: z.boolean().optional(),
     icpDefinitionRaw: z.string().max(REQUEST_LIMITS.templateMaxLength).nullable().optional(),
+    aiTools: aiToolSelectionList.optional(),
   })
-  .refine(hasAnyField, { message: 'must change at least one of body, isDisabled, icpDefinitionRaw' });
+  .refine(hasAnyField, {
+    message: 'must change at least one of body, isDisabled, icpDefinitionRaw, aiTools',
+  });
 
 export const deleteVariantParams = variantParams;

@@ -1,5 +1,5 @@
 export type { Lead } from './lead.entity.js';
-export type { LeadLeaseRepository, StepOutcome } from './lead-lease.repository.js';
+export type { LeadLeaseRepository, MessagePlan, StepOutcome } from './lead-lease.repository.js';
 export type {
   LeadExpectation,
   LeadRepository,

@@ -1,4 +1,9 @@
-import type { LeadInternalStatus, LeadStatus } from '@outreach/domain';
+import type {
+  IcpDecisionRecord,
+  LeadInternalStatus,
+  LeadStatus,
+  VariantChoiceRecord,
+} from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { LeaseLostError } from '../common/db-errors.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
@@ -19,6 +24,20 @@ export interface StepOutcome {
   accountId?: string;
   /** The invitation of the current step went out (or was found pending) at this time. */
   invitationSentAt?: Date;
+}
+
+/** How one step's message was made, kept on the lead (each field merged into what is stored). */
+export interface MessagePlan {
+  stepId: string;
+  choice: VariantChoiceRecord;
+  /** Decisions made for this step; decisions already stored stay. */
+  icpDecisions: Record<string, IcpDecisionRecord>;
+}
+
+function planFields(plan: MessagePlan): Record<string, unknown> {
+  const fields: Record<string, unknown> = { [`variantChoices.${plan.stepId}`]: plan.choice };
+  for (const [key, decision] of Object.entries(plan.icpDecisions)) fields[`icpDecisions.${key}`] = decision;
+  return fields;
 }
 
 /**
@@ -75,21 +94,46 @@ export class LeadLeaseRepository {
 
   /**
    * Records the idempotency key of the external action about to be made (and the variant chosen
-   * for it), before the network is called. A runner that crashes after the call finds the key on
-   * its next claim and re-sends with it, so the network does the action once.
+   * for it, the text to send and how the message was made), before the network is called. A runner
+   * that crashes after the call finds the key (and the text) on its next claim and re-sends them,
+   * so the network does the action once.
    */
   async recordPendingAction(
     workspaceId: WorkspaceId,
     leadId: string,
     owner: string,
-    action: { key: string; stepId?: string; variantId?: string; at?: Date },
+    action: {
+      key: string;
+      stepId?: string;
+      variantId?: string;
+      at?: Date;
+      content?: string;
+      plan?: MessagePlan;
+    },
   ): Promise<void> {
     const set: Record<string, unknown> = { pendingActionKey: action.key, updatedAt: this.clock() };
     if (action.at !== undefined) set['pendingActionAt'] = action.at;
     if (action.stepId !== undefined && action.variantId !== undefined) {
       set[`assignedVariants.${action.stepId}`] = action.variantId;
     }
+    if (action.content !== undefined) set['pendingActionContent'] = action.content;
+    if (action.plan !== undefined) Object.assign(set, planFields(action.plan));
     await this.whileLeased(workspaceId, leadId, owner, { $set: set });
+  }
+
+  /**
+   * Records how a step's message was made (ICP decisions, the variant choice) when nothing is sent,
+   * e.g. the lead is paused with `missing_variable`: the lead still shows why.
+   */
+  async recordMessagePlan(
+    workspaceId: WorkspaceId,
+    leadId: string,
+    owner: string,
+    plan: MessagePlan,
+  ): Promise<void> {
+    await this.whileLeased(workspaceId, leadId, owner, {
+      $set: { ...planFields(plan), updatedAt: this.clock() },
+    });
   }
 
   /**
@@ -109,6 +153,7 @@ export class LeadLeaseRepository {
       status: outcome.status,
       internalStatus: outcome.internalStatus,
       pendingActionKey: null,
+      pendingActionContent: null,
       leaseOwner: null,
       leaseUntil: null,
       updatedAt: now,

@@ -1,4 +1,11 @@
-import type { LeadInternalStatus, LeadStatus, LeadTag } from '@outreach/domain';
+import type {
+  IcpDecisionRecord,
+  LeadInternalStatus,
+  LeadStatus,
+  LeadTag,
+  ReplyAnalysisRecord,
+  VariantChoiceRecord,
+} from '@outreach/domain';
 import type { WorkspaceId } from '../common/public-ids.js';
 import { LEAD_PROFILE_FIELDS, type LeadProfile, type LeadRecord } from './lead.schema.js';
 
@@ -25,6 +32,14 @@ export interface Lead extends LeadProfile {
   pendingActionAt: Date | null;
   /** The provider's member id, once resolved. */
   providerId: string | null;
+  /** The text of the message in flight (sent again as it is by a retry); null when none. */
+  pendingActionContent: string | null;
+  /** ICP decisions by definition key (`icp_...`). */
+  icpDecisions: Record<string, IcpDecisionRecord>;
+  /** Which variant the lead got at each message step (by step id) and why. */
+  variantChoices: Record<string, VariantChoiceRecord>;
+  /** How the lead's latest reply to a screener was read; null when none was. */
+  screenerAnalysis: ReplyAnalysisRecord | null;
   /** When the invitation of the current invitation step went out; null when none did. */
   invitationSentAt: Date | null;
   /** When the lead reached its final status (completed or error); null while it is not final. */
@@ -57,6 +72,10 @@ export function toLead(record: LeadRecord): Lead {
     pendingActionKey: record.pendingActionKey ?? null,
     pendingActionAt: record.pendingActionAt ?? null,
     providerId: record.providerId ?? null,
+    pendingActionContent: record.pendingActionContent ?? null,
+    icpDecisions: { ...record.icpDecisions },
+    variantChoices: { ...record.variantChoices },
+    screenerAnalysis: record.screenerAnalysis ?? null,
     invitationSentAt: record.invitationSentAt ?? null,
     completedAt: record.completedAt ?? null,
     createdAt: record.createdAt,

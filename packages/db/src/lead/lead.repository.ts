@@ -1,4 +1,10 @@
-import { LEAD_STATUSES, type LeadInternalStatus, type LeadStatus, type LeadTag } from '@outreach/domain';
+import {
+  LEAD_STATUSES,
+  type LeadInternalStatus,
+  type LeadStatus,
+  type LeadTag,
+  type ReplyAnalysisRecord,
+} from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { NotFoundError } from '../common/db-errors.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
@@ -226,6 +232,19 @@ export class LeadRepository {
     const current = await this.get(workspaceId, id);
     if (!current) throw new NotFoundError('lead', [id]);
     return { lead: current, added: false };
+  }
+
+  /** Keeps how the lead's latest reply to a screener was read (shown on the lead). */
+  async recordScreenerAnalysis(
+    workspaceId: WorkspaceId,
+    id: string,
+    analysis: ReplyAnalysisRecord,
+  ): Promise<void> {
+    await this.records.updateOne(
+      workspaceId,
+      { _id: id },
+      { $set: { screenerAnalysis: analysis, updatedAt: this.clock() } },
+    );
   }
 
   async removeTag(workspaceId: WorkspaceId, id: string, tag: LeadTag): Promise<Lead> {

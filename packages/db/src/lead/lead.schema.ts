@@ -1,4 +1,7 @@
 import {
+  type IcpDecisionRecord,
+  type ReplyAnalysisRecord,
+  type VariantChoiceRecord,
   LEAD_INTERNAL_STATUSES,
   LEAD_STATUSES,
   LEAD_TAGS,
@@ -66,6 +69,17 @@ export interface LeadRecord extends LeadProfile {
   /** The network provider's member id of the lead, resolved once from its public identifier. */
   providerId?: string | null;
   /**
+   * The text of the message in flight, written with its key: a retry sends exactly this text (an
+   * AI-written part is not written again), so the network recognises the message it already has.
+   */
+  pendingActionContent?: string | null;
+  /** ICP decisions by definition key: each (lead, definition) is decided once. */
+  icpDecisions?: Record<string, IcpDecisionRecord>;
+  /** Which variant the lead got at each message step (by step id) and why. */
+  variantChoices?: Record<string, VariantChoiceRecord>;
+  /** How the lead's latest reply to a screener was read. */
+  screenerAnalysis?: ReplyAnalysisRecord | null;
+  /**
    * When the invitation of the lead's current invitation step went out (or was found pending):
    * its expiry counts from here. Absent on leads that never had one.
    */
@@ -113,6 +127,10 @@ export const leadSchema = new Schema<LeadRecord>(
     pendingActionKey: { type: String, default: null },
     pendingActionAt: { type: Date, default: null },
     providerId: { type: String, default: null },
+    pendingActionContent: { type: String, default: null },
+    icpDecisions: { type: Schema.Types.Mixed, default: {} },
+    variantChoices: { type: Schema.Types.Mixed, default: {} },
+    screenerAnalysis: { type: Schema.Types.Mixed, default: null },
     invitationSentAt: { type: Date, default: null },
     completedAt: { type: Date },
     createdAt: { type: Date, required: true },

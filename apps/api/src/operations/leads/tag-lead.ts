@@ -27,6 +27,7 @@ export async function tagLead(
         lead: toEventLead(lead),
         tag: input.tag,
         source: 'manual',
+        analysis: null,
         taggedAt: now.toISOString(),
       },
     });

@@ -1,0 +1,1 @@
+export type { ModelAnswerRepository } from './model-answer.repository.js';

@@ -1,0 +1,1 @@
+export type { ModelBudgetLimits, ModelUsage, ModelUsageRepository } from './model-usage.repository.js';

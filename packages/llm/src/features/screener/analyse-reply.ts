@@ -1,0 +1,108 @@
+/**
+ * Reads a lead's reply to a screener message. With a model, the model classifies the reply with a
+ * confidence and a reason, and only an answer at or above the configured confidence earns a tag.
+ * Without a model, or when it fails, the keyword rules classify it and the analysis says so. It
+ * never throws and never waits longer than the model's configured timeout.
+ */
+import { REPLY_LABELS, type LeadTag, type ReplyLabel } from '@outreach/domain';
+import { z } from 'zod';
+import type { Clock, LanguageModel, ModelLogger } from '../../port/language-model.port.js';
+import { silentLogger } from '../../port/language-model.port.js';
+import { KEYWORD_ORIGIN, oneLine, type DecisionOrigin } from '../decision-source.js';
+
+export { REPLY_LABELS, type ReplyLabel };
+
+export const SCREENER_TASK = 'reply_analysis';
+
+export const replyAnswerSchema = z.object({
+  label: z.enum(REPLY_LABELS),
+  confidence: z.number().refine((value) => value >= 0 && value <= 1, 'confidence must be between 0 and 1'),
+  reason: z.string(),
+});
+
+export const SCREENER_INSTRUCTIONS = [
+  'You read replies to a qualifying (screener) message of a sales outreach campaign.',
+  'The user message is JSON: "question" is the message the lead answered (may be null), "reply" is their answer.',
+  'Label the reply: "meeting_booked" when a meeting is agreed or scheduled; "interested" when the lead wants',
+  'to hear more or talk; "matched" when the lead confirms they fit what the question asked; "discarded" when',
+  'the lead declines, is not a fit or asks not to be contacted; "none" when it says none of these.',
+  'Give a "confidence" between 0 and 1 and a "reason" of one short sentence.',
+].join(' ');
+
+/** The deterministic keyword rules (the runner's keyword reply analyser fits as it is). */
+export interface KeywordReplyRules {
+  analyse(reply: string): Promise<LeadTag | null>;
+}
+
+export interface ReplyAnalysis extends DecisionOrigin {
+  /** The tag to set on the lead (and fire its event), or null. */
+  tag: LeadTag | null;
+  /** What the reply says, even when the confidence is too low to tag it. */
+  label: ReplyLabel;
+  /** 0 to 1; keyword rules are certain of what they match (1). */
+  confidence: number;
+  /** One line for the lead and the tag event's data. */
+  reason: string;
+  analysedAt: string;
+}
+
+export interface AnalyseReplyInput {
+  model: LanguageModel | null;
+  workspaceId: string;
+  reply: string;
+  /** The screener message the lead answered, when known. */
+  question?: string | null;
+  keywordRules: KeywordReplyRules;
+  /** A model answer below this confidence tags nothing. */
+  minConfidence: number;
+  clock: Clock;
+  logger?: ModelLogger;
+}
+
+async function byKeywords(input: AnalyseReplyInput, origin: DecisionOrigin): Promise<ReplyAnalysis> {
+  const tag = await input.keywordRules.analyse(input.reply);
+  return {
+    tag,
+    label: tag ?? 'none',
+    confidence: 1,
+    reason: tag === null ? 'no keyword rule matches the reply' : `keyword rules read the reply as ${tag}`,
+    ...origin,
+    analysedAt: input.clock().toISOString(),
+  };
+}
+
+export async function analyseReply(input: AnalyseReplyInput): Promise<ReplyAnalysis> {
+  const { model, workspaceId } = input;
+  if (model === null) return byKeywords(input, KEYWORD_ORIGIN);
+  const answer = await model.answer({
+    workspaceId,
+    task: SCREENER_TASK,
+    instructions: SCREENER_INSTRUCTIONS,
+    input: JSON.stringify({ question: input.question ?? null, reply: input.reply }),
+    schema: replyAnswerSchema,
+    maxOutputTokens: 200,
+  });
+  if (!answer.ok) {
+    (input.logger ?? silentLogger).warn(
+      { workspaceId, failure: answer.failure },
+      'reply analysed by keywords: the model failed',
+    );
+    return byKeywords(input, { source: 'fallback', model: null, failure: answer.failure.kind });
+  }
+  const { label, confidence } = answer.value;
+  const confident = confidence >= input.minConfidence;
+  const reason = oneLine(answer.value.reason) || `the model read the reply as ${label}`;
+  return {
+    tag: label !== 'none' && confident ? label : null,
+    label,
+    confidence,
+    reason:
+      label !== 'none' && !confident
+        ? `${reason} (confidence ${confidence} below ${input.minConfidence}: no tag)`
+        : reason,
+    source: 'model',
+    model: answer.model,
+    failure: null,
+    analysedAt: input.clock().toISOString(),
+  };
+}

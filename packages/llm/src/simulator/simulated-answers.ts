@@ -1,0 +1,112 @@
+/**
+ * What the simulated model answers, derived only from the prompt, so the same question always gets
+ * the same answer. The task is read from the requested JSON schema's name; the data from the user
+ * message (the JSON the features send).
+ */
+import { explainIcpKeywords, type LeadProfile } from '@outreach/domain';
+
+type Json = Record<string, unknown>;
+
+function parseObject(text: string): Json {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+  } catch {
+    return {};
+  }
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function icpAnswer(input: Json): Json {
+  const lead = (typeof input.lead === 'object' && input.lead !== null ? input.lead : {}) as LeadProfile;
+  const verdict = explainIcpKeywords(text(input.definition), lead);
+  return { matches: verdict.matches, reason: `simulated model: ${verdict.reason}` };
+}
+
+/** Simple reading rules, checked in order; "maybe" answers come with a low confidence on purpose. */
+const REPLY_RULES: ReadonlyArray<{ pattern: RegExp; label: string; confidence: number; reason: string }> = [
+  {
+    pattern: /\b(not interested|no thanks|unsubscribe|remove me|stop writing|not a fit)\b/,
+    label: 'discarded',
+    confidence: 0.95,
+    reason: 'the lead declines',
+  },
+  {
+    pattern: /\b(booked|calendar|scheduled|see you (on|at|then))\b/,
+    label: 'meeting_booked',
+    confidence: 0.9,
+    reason: 'the lead agreed on a meeting',
+  },
+  {
+    pattern: /\b(maybe|perhaps|not sure)\b/,
+    label: 'interested',
+    confidence: 0.4,
+    reason: 'the lead hesitates',
+  },
+  {
+    pattern: /\b(interested|tell me more|sounds good|let's talk|love to|happy to chat)\b/,
+    label: 'interested',
+    confidence: 0.85,
+    reason: 'the lead wants to hear more',
+  },
+  {
+    pattern: /\b(yes|yep|we do|we are|correct)\b/,
+    label: 'matched',
+    confidence: 0.75,
+    reason: 'the lead confirms the fit',
+  },
+];
+
+function replyAnswer(input: Json): Json {
+  const reply = text(input.reply).toLowerCase().replace(/[’‘]/g, "'");
+  const rule = REPLY_RULES.find((candidate) => candidate.pattern.test(reply));
+  if (rule)
+    return { label: rule.label, confidence: rule.confidence, reason: `simulated model: ${rule.reason}` };
+  return { label: 'none', confidence: 0.6, reason: 'simulated model: the reply says nothing decisive' };
+}
+
+function toolAnswer(input: Json): Json {
+  const lead = (typeof input.lead === 'object' && input.lead !== null ? input.lead : {}) as Json;
+  const firstName = text(lead.firstName);
+  const headline = text(lead.headline);
+  const company = text(lead.companyName);
+  switch (input.tool) {
+    case 'opening_line':
+      if (firstName === '' || (headline === '' && company === '')) return { text: '' };
+      return {
+        text:
+          headline !== ''
+            ? `${firstName}, your work as ${headline} caught my attention.`
+            : `${firstName}, what you are building at ${company} caught my attention.`,
+      };
+    case 'company_hook':
+      return {
+        text:
+          company === ''
+            ? ''
+            : `Teams like ${company} often look for a faster way to reach the right people.`,
+      };
+    case 'role_challenge':
+      return { text: headline === '' ? '' : `keeping priorities straight as ${headline}` };
+    default:
+      return { text: '' };
+  }
+}
+
+/** The JSON text the simulated model answers for a task and a user message. */
+export function simulatedContent(task: string | null, userMessage: string): string {
+  const input = parseObject(userMessage);
+  switch (task) {
+    case 'icp_decision':
+      return JSON.stringify(icpAnswer(input));
+    case 'reply_analysis':
+      return JSON.stringify(replyAnswer(input));
+    case 'ai_tool_value':
+      return JSON.stringify(toolAnswer(input));
+    default:
+      return '{}';
+  }
+}
