@@ -73,11 +73,17 @@ describe('main', () => {
         LOG_LEVEL: 'info',
       },
       (child) => {
-        void waitFor(
+        // Starting a TypeScript child can take tens of seconds while every suite shares the CPU.
+        // Without a delivery the child is killed, so the test fails on its exit code instead of
+        // hanging until its timeout.
+        waitFor(
           'the delivery',
           () => receiver.requests.some((r) => r.headers['webhook-id'] === eventId),
-          15_000,
-        ).then(() => child.kill('SIGTERM'));
+          60_000,
+        ).then(
+          () => child.kill('SIGTERM'),
+          () => child.kill('SIGKILL'),
+        );
       },
     );
     const [code, output] = await done;

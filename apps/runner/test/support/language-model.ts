@@ -89,6 +89,12 @@ export function runnerWithModel(
       logger: pino({ level: process.env['RUNNER_TEST_LOG'] ?? 'silent' }),
       languageModel: model,
     },
-    { runnerId: `ai-runner-${(runners += 1)}`, concurrency: 2, eventPollMs: 0, ...options },
+    {
+      runnerId: `ai-runner-${(runners += 1)}`,
+      concurrency: 2,
+      eventPollMs: 0,
+      reconcilePollMs: 0,
+      ...options,
+    },
   );
 }

@@ -33,16 +33,20 @@ export async function sendUnipileMessage(
   const { accountId, lead, content } = input;
   const providerId = await memberId(ctx, accountId, lead);
   const chatId = await findChatId(ctx, accountId, providerId);
+  // Unipile's answer carries no time. The instant of the request is used: the message exists from
+  // some moment after it, so a reply the lead sends to it is always timed later than the message.
   if (chatId) {
+    const requestedAt = ctx.clock();
     const sent = await call(ctx, accountId, lead.publicIdentifier, () =>
       ctx.client.messaging.sendMessage({ chat_id: chatId, text: content }),
     );
-    return { messageId: sent.message_id ?? '', chatId, providerId, channel: 'message', sentAt: ctx.clock() };
+    return { messageId: sent.message_id ?? '', chatId, providerId, channel: 'message', sentAt: requestedAt };
   }
   const profile = await fetchProfile(ctx, accountId, providerId, lead.publicIdentifier);
   const connected = relationshipOf(profile) === 'connected';
   if (!connected && input.inmail === 'never') throw new NotConnectedError(lead.publicIdentifier);
   if (!connected && profile.can_send_inmail === false) throw new InmailNotAllowedError(accountId);
+  const requestedAt = ctx.clock();
   const started = await call(ctx, accountId, lead.publicIdentifier, () =>
     ctx.client.messaging.startNewChat({
       account_id: accountId,
@@ -56,6 +60,6 @@ export async function sendUnipileMessage(
     chatId: started.chat_id ?? '',
     providerId,
     channel: connected ? 'message' : 'inmail',
-    sentAt: ctx.clock(),
+    sentAt: requestedAt,
   };
 }

@@ -69,6 +69,8 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
         );
       }
       const providerId = await memberId(ctx, accountId, lead);
+      // The answer carries no time: the request's instant, so an acceptance is always timed later.
+      const requestedAt = ctx.clock();
       const sent = await call(ctx, accountId, lead.publicIdentifier, () =>
         client.users.sendInvitation({
           account_id: accountId,
@@ -76,7 +78,7 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
           ...(note ? { message: note } : {}),
         }),
       );
-      return { invitationId: sent.invitation_id, providerId, sentAt: ctx.clock() };
+      return { invitationId: sent.invitation_id, providerId, sentAt: requestedAt };
     },
 
     sendMessage: (input) => sendUnipileMessage(ctx, input),
