@@ -19,7 +19,7 @@ const env = process.env;
 const apiPort = Number(env.API_PORT ?? 3000);
 const sandboxPort = Number(env.SANDBOX_PORT ?? 4010);
 const mongoPort = Number(env.MONGO_PORT ?? 27027);
-// 4030: clear of the sandbox (4010) and of the provider simulators' 40x0 ports.
+// 4030: clear of the Unipile simulator (4010) and of the other simulators' 40x0 ports.
 const llmSimulatorPort = Number(env.LLM_SIMULATOR_PORT ?? 4030);
 const daySeconds = Number(env.DEMO_DAY_SECONDS ?? 10);
 const timeScale = String(Math.max(1, Math.round(86_400 / daySeconds)));

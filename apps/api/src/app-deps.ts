@@ -13,8 +13,6 @@ export interface AppSettings {
    * (local runs) or `any` (tests of private networks).
    */
   webhookTargets: TargetAllowance;
-  /** The sandbox network (local runs), where reconnecting an account restores its session. */
-  sandboxUrl?: string | undefined;
 }
 
 /** The network provider: where its webhooks are checked, and how accounts connect through it. */

@@ -32,11 +32,6 @@ const configSchema = z.object({
    * server selection timeout).
    */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  /**
-   * The sandbox network's base URL (local runs): reconnecting a sender account then re-establishes
-   * its session there directly. Without it, a reconnection only records that the session is back.
-   */
-  SANDBOX_URL: z.url().optional(),
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
   /**

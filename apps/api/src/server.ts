@@ -39,7 +39,6 @@ async function main(): Promise<void> {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       apiKeyCacheMs: config.API_KEY_CACHE_MS,
       webhookTargets: config.webhookTargets,
-      sandboxUrl: config.SANDBOX_URL,
     },
     pingDatabase: databasePing(db),
     isShuttingDown: () => shuttingDown(),

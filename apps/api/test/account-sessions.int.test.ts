@@ -1,24 +1,27 @@
 /**
  * A sender account's session: lost when the network reports it (the runner records the loss),
  * after which the account is not authenticated and cannot be assigned to a campaign; restored
- * through `POST /v1/accounts/{id}/reconnect`, which re-establishes the session at the sandbox
- * network and makes the leads that waited for the account due again.
+ * through `POST /v1/accounts/{id}/reconnect`, which re-establishes the session at the Unipile
+ * simulator (local runs: `NETWORK_PROVIDER=sandbox`, `UNIPILE_DSN`) and makes the leads that waited
+ * for the account due again.
  */
 import type { AccountReconnection, Campaign, SenderAccount } from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
-import { createManualClock, createSandboxNetwork, type RunningSandbox } from '@outreach/network';
+import { createManualClock, createUnipileSimulator, type RunningUnipileSimulator } from '@outreach/network';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin-main.js';
 import { addLeads, createAccount, createCampaign, unknownId, useWorkspace } from './support/fixtures.js';
 import { useTestApp, type TestAppOptions } from './support/test-app.js';
 
-const sandbox = createSandboxNetwork({ clock: createManualClock('2099-03-02T10:00:00.000Z') });
-let running: RunningSandbox;
-const options: TestAppOptions = {};
+const simulator = createUnipileSimulator({ clock: createManualClock('2099-03-02T10:00:00.000Z') });
+let running: RunningUnipileSimulator;
+// Accounts registered directly (no provider account id): the simulator is where their session lives.
+const provider = { webhookSecret: 'account-sessions-secret', network: null, simulatorUrl: '' };
+const options: TestAppOptions = { provider };
 beforeAll(async () => {
-  running = await sandbox.listen(0);
-  options.sandboxUrl = running.url;
+  running = await simulator.listen(0);
+  provider.simulatorUrl = running.url;
 });
 afterAll(() => running.close());
 const app = useTestApp(options);
@@ -26,7 +29,7 @@ const ws = useWorkspace(app);
 
 /** What the runner records when the network reports the account's session lost. */
 async function loseSession(accountId: string): Promise<void> {
-  sandbox.state.expireSession(accountId, 'cookie expired');
+  simulator.state.expireSession(accountId, 'cookie expired');
   await app.db.senderAccounts.setStatus(
     asWorkspaceId(ws.workspaceId),
     accountId,
@@ -64,7 +67,7 @@ describe('a sender account whose session was lost', () => {
 });
 
 describe('POST /v1/accounts/{accountId}/reconnect', () => {
-  it('restores the session at the network, authenticates the account and wakes its parked leads', async () => {
+  it('restores the session at the simulator, authenticates the account and wakes its parked leads', async () => {
     const account = await createAccount(ws.api);
     const campaign = await createCampaign(ws.api);
     await ws.api.post(`/v1/campaigns/${campaign.id}/senders`, { accountIds: [account.id] });
@@ -79,14 +82,14 @@ describe('POST /v1/accounts/{accountId}/reconnect', () => {
       nextActionAt: recheckAt,
     });
     await loseSession(account.id);
-    expect(sandbox.state.findAccount(account.id)?.sessionExpired).toBe(true);
+    expect(simulator.state.accounts.get(account.id)?.status).toBe('CREDENTIALS');
 
     const res = await ws.api.post<AccountReconnection>(`/v1/accounts/${account.id}/reconnect`);
 
     expect(res.status).toBe(200);
     expect(res.body.reconnectUrl).toBeNull();
     expect(res.body.account).toMatchObject({ id: account.id, status: 'connected', authenticated: true });
-    expect(sandbox.state.findAccount(account.id)?.sessionExpired).toBe(false);
+    expect(simulator.state.accounts.get(account.id)?.status).toBe('OK');
     const woken = await app.db.leads.get(workspaceId, lead?.id ?? '');
     expect(woken?.nextActionAt?.getTime()).toBeLessThan(recheckAt.getTime());
     const assigned = await ws.api.post(`/v1/campaigns/${campaign.id}/senders`, { accountIds: [account.id] });
@@ -116,7 +119,7 @@ describe('outreach-admin account reconnect', () => {
     const out: string[] = [];
     const err: string[] = [];
     const io = {
-      env: { MONGODB_URI: testDatabaseUri(), SANDBOX_URL: running.url },
+      env: { MONGODB_URI: testDatabaseUri(), NETWORK_PROVIDER: 'sandbox', UNIPILE_DSN: running.url },
       out: (text: string) => out.push(text),
       err: (text: string) => err.push(text),
     };
@@ -132,7 +135,7 @@ describe('outreach-admin account reconnect', () => {
       status: 'connected',
       authenticated: true,
     });
-    expect(sandbox.state.findAccount(account.id)?.sessionExpired).toBe(false);
+    expect(simulator.state.accounts.get(account.id)?.status).toBe('OK');
     const unknown = await runAdmin(
       ['account', 'reconnect', '--workspace', ws.workspaceId, '--account', unknownId('acc')],
       io,

@@ -7,12 +7,6 @@ export {
   createScaledClock,
   systemClock,
 } from './clock.js';
-export {
-  DEFAULT_TIMEOUT_MS,
-  type HttpNetworkOptions,
-  createHttpNetwork,
-} from './http/http-network.adapter.js';
-export { DEFAULT_RETRY_AFTER_MS } from './http/http-error.mapper.js';
 export { idempotencyKey } from './idempotency.js';
 export {
   InmailNotAllowedError,
@@ -26,37 +20,15 @@ export {
   TransientNetworkError,
   isNetworkError,
 } from './network.errors.js';
-export type * from './network.port.js';
-export {
-  FAULT_KINDS,
-  type Fault,
-  type FaultKind,
-  type FaultSpec,
-  SANDBOX_OPERATIONS,
-  type SandboxOperation,
-} from './sandbox/fault-injector.js';
+export type * from './network.types.js';
+export { FAULT_KINDS, type Fault, type FaultKind, type FaultSpec } from './simulation/fault-injector.js';
 export {
   RECEIVED_ACTION_TYPES,
   type ReceivedAction,
   type ReceivedActionType,
   type ReceivedFilter,
-} from './sandbox/received-log.js';
-export type { SandboxAccountView } from './sandbox/sandbox-account.js';
-export { type SandboxControlClient, createSandboxControlClient } from './sandbox/sandbox-control.client.js';
-export {
-  type RunningSandbox,
-  type SandboxNetwork,
-  type SandboxNetworkOptions,
-  createSandboxNetwork,
-} from './sandbox/sandbox-network.js';
-export {
-  DEFAULT_REPLY_TEXTS,
-  type SandboxSettings,
-  type SandboxSettingsInput,
-  parseSandboxSettings,
-} from './sandbox/sandbox-settings.js';
-export type { SandboxNetworkState } from './sandbox/sandbox-state.js';
-export type { WireEvent } from './wire/provider-wire.schema.js';
+} from './simulation/received-log.js';
+export { DEFAULT_REPLY_TEXTS } from './simulation/sandbox-settings.js';
 export {
   AlreadyConnectedError,
   AlreadyInvitedError,

@@ -11,9 +11,10 @@ import {
   createUnipileSimulator,
 } from '../src/unipile-sim/unipile-simulator.js';
 import { type UnipileNetwork, createUnipileNetwork } from '../src/unipile/unipile-network.adapter.js';
-import { DAY, HOUR, MINUTE, START } from './sandbox-harness.js';
-
-export { DAY, HOUR, MINUTE, START };
+export const START = '2025-03-03T09:00:00.000Z';
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 export const API_KEY = 'test-api-key';
 export const SECRET_HEADER = 'X-Outreach-Secret';

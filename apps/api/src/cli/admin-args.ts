@@ -28,8 +28,8 @@ commands:
   account create --workspace <ws_...> --name <name> [--public-identifier <id>]
   account reconnect --workspace <ws_...> --account <acc_...>
 
-MONGODB_URI names the database; SANDBOX_URL the sandbox network, where account reconnect
-re-establishes the session. --json prints machine-readable output.`;
+MONGODB_URI names the database; on local runs (NETWORK_PROVIDER=sandbox, the default) UNIPILE_DSN
+names the Unipile simulator, where account reconnect re-establishes the session. --json prints machine-readable output.`;
 
 const OPTIONS = {
   name: { type: 'string' },

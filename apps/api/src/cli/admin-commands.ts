@@ -27,7 +27,7 @@ export type AdminResult =
 export async function runAdminCommand(
   db: Db,
   command: Exclude<AdminCommand, { kind: 'help' }>,
-  settings: { sandboxUrl?: string | undefined } = {},
+  settings: { simulatorUrl?: string | undefined } = {},
 ): Promise<AdminResult> {
   switch (command.kind) {
     case 'workspace create': {
@@ -67,7 +67,7 @@ export async function runAdminCommand(
       const account = await restoreSession(
         { db, workspaceId, clock: () => new Date() },
         command.accountId,
-        settings.sandboxUrl,
+        settings.simulatorUrl,
       ).catch((error: unknown) => {
         throw new AdminError(error instanceof Error ? error.message : String(error));
       });

@@ -35,7 +35,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   }
   const db = await (io.connect ?? connectDb)(uri);
   try {
-    const result = await runAdminCommand(db, command, { sandboxUrl: io.env['SANDBOX_URL'] || undefined });
+    const result = await runAdminCommand(db, command, { simulatorUrl: simulatorUrlOf(io.env) });
     io.out(json ? JSON.stringify(jsonOutput(result), null, 2) : textOutput(result));
     return 0;
   } catch (error) {
@@ -45,4 +45,14 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The Unipile simulator, where `account reconnect` restores the session of an account registered
+ * directly: the same `NETWORK_PROVIDER=sandbox` and `UNIPILE_DSN` the API reads. None with the real
+ * provider, whose accounts reconnect through its hosted sign-in.
+ */
+function simulatorUrlOf(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const provider = env['NETWORK_PROVIDER'] || 'sandbox';
+  return provider === 'sandbox' ? env['UNIPILE_DSN'] || undefined : undefined;
 }

@@ -51,7 +51,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
       apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
       webhookTargets: options.webhookTargets ?? 'public',
-      sandboxUrl: options.sandboxUrl,
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
     ...(provider ? { provider } : {}),

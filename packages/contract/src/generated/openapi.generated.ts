@@ -552,7 +552,7 @@ export interface paths {
         put?: never;
         /**
          * Register a sender account
-         * @description Connects an account through the configured network provider (the sandbox network in local
+         * @description Connects an account through the configured network provider (the Unipile simulator in local
          *     runs) and registers it as connected, authenticated and active. Without `publicIdentifier` one
          *     is derived from the name. Caps left out take their defaults.
          */
@@ -637,7 +637,7 @@ export interface paths {
         /**
          * Reconnect a sender account
          * @description Reconnects an account whose session with the network was lost (`status: disconnected`,
-         *     `authenticated: false`). With the sandbox network (local runs) the session is re-established
+         *     `authenticated: false`). On the Unipile simulator (local runs) the session is re-established
          *     directly and the answer is the reconnected account, `connected` and `authenticated`; its leads
          *     that waited for it (`sender_unavailable`) are made due at once. Reconnecting a connected
          *     account changes nothing. Registering the account again with `POST /v1/accounts` stays refused:
@@ -1970,7 +1970,7 @@ export interface components {
             account: components["schemas"]["SenderAccount"];
             /**
              * @description The hosted sign-in page to open when the provider reconnects accounts that way; null when
-             *     the session was re-established directly (the sandbox network).
+             *     the session was re-established directly (the Unipile simulator, local runs).
              */
             reconnectUrl: string | null;
         };
@@ -5506,7 +5506,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "statusCode": 503,
-                     *       "message": "the sandbox network could not restore the session of acc_6650a2b7d41c9e8f2a3b5c21: fetch failed",
+                     *       "message": "the Unipile simulator could not restore the session of acc_6650a2b7d41c9e8f2a3b5c21: fetch failed",
                      *       "code": "network_unavailable"
                      *     }
                      */

@@ -135,3 +135,18 @@ it('refuses a second sender account for the same provider account', async () => 
     code: 'already_exists',
   });
 });
+
+it('keeps a consumed event a week, then lets the TTL index remove it; a waiting event never expires', async () => {
+  // Far ahead of the wall clock, so the database's TTL sweep cannot remove it during the test.
+  const consumedAt = new Date('2099-03-02T10:00:00Z');
+  const { event } = await t.db.providerEvents.record(relation('uni_ttl', 'ACoAA9'));
+  const waiting = await t.raw('provider_events').findOne({ _id: event.id as never });
+  expect(waiting?.['expiresAt']).toBeNull();
+
+  expect(await t.db.providerEvents.markConsumed(event.id, consumedAt)).toBe(true);
+
+  const consumed = await t.raw('provider_events').findOne({ _id: event.id as never });
+  expect(consumed?.['expiresAt']).toEqual(new Date('2099-03-09T10:00:00Z'));
+  const indexes = await t.raw('provider_events').indexes();
+  expect(indexes.find((index) => index.key['expiresAt'] === 1)).toMatchObject({ expireAfterSeconds: 0 });
+});

@@ -2,7 +2,11 @@ import { Types, type Model, type QueryFilter } from 'mongoose';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import { toStoredProviderEvent, type StoredProviderEvent } from './provider-event.entity.js';
-import type { ProviderEventRecord, ProviderEventType } from './provider-event.schema.js';
+import {
+  CONSUMED_EVENT_RETENTION_MS,
+  type ProviderEventRecord,
+  type ProviderEventType,
+} from './provider-event.schema.js';
 
 export interface NewProviderEvent {
   /** The provider's stable event id; null for states (account status, hosted-auth callbacks). */
@@ -38,6 +42,7 @@ export class ProviderEventRepository {
           data: event.data,
           receivedAt: event.receivedAt,
           consumedAt: null,
+          expiresAt: null,
           leaseOwner: null,
           leaseUntil: null,
           attempts: 0,
@@ -84,14 +89,21 @@ export class ProviderEventRepository {
   }
 
   /**
-   * The event was applied: it leaves the inbox for good. Without `owner` (an event applied as it
+   * The event was applied: it leaves the inbox for good, and is removed a week later. Without `owner` (an event applied as it
    * arrived, never claimed) only an unclaimed event is marked. False when the claim was lost.
    */
   async markConsumed(id: string, at: Date, owner: string | null = null): Promise<boolean> {
     const result = await this.model
       .updateOne(
         { _id: id, consumedAt: null, leaseOwner: owner },
-        { $set: { consumedAt: at, leaseOwner: null, leaseUntil: null } },
+        {
+          $set: {
+            consumedAt: at,
+            expiresAt: new Date(at.getTime() + CONSUMED_EVENT_RETENTION_MS),
+            leaseOwner: null,
+            leaseUntil: null,
+          },
+        },
       )
       .exec();
     return result.matchedCount === 1;

@@ -10,6 +10,9 @@ export const PROVIDER_EVENT_TYPES = [
 ] as const;
 export type ProviderEventType = (typeof PROVIDER_EVENT_TYPES)[number];
 
+/** How long a consumed event is kept before its TTL index removes it. */
+export const CONSUMED_EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
  * One event pushed by the network provider (webhook) or found by a reconciliation poll. Not a
  * tenant record: it arrives keyed by the provider's account id, before anything says which
@@ -27,6 +30,8 @@ export interface ProviderEventRecord {
   receivedAt: Date;
   /** Set once the event was applied; null while it waits for a consumer. */
   consumedAt: Date | null;
+  /** When a consumed event is removed (`CONSUMED_EVENT_RETENTION_MS` after consumption); null until then. */
+  expiresAt: Date | null;
   leaseOwner: string | null;
   leaseUntil: Date | null;
   /** Claims so far: an event that keeps failing is visible, not silently retried forever. */
@@ -42,6 +47,7 @@ export const providerEventSchema = new Schema<ProviderEventRecord>(
     data: { type: Schema.Types.Mixed, required: true },
     receivedAt: { type: Date, required: true },
     consumedAt: { type: Date, default: null },
+    expiresAt: { type: Date, default: null },
     leaseOwner: { type: String, default: null },
     leaseUntil: { type: Date, default: null },
     attempts: { type: Number, required: true, default: 0 },
@@ -51,5 +57,9 @@ export const providerEventSchema = new Schema<ProviderEventRecord>(
 
 // Serves `claimPending`: the unconsumed events of some provider accounts, oldest first.
 providerEventSchema.index({ consumedAt: 1, providerAccountId: 1, receivedAt: 1, _id: 1 });
+// Consumed events would otherwise pile up forever. A week outlives the provider's webhook retries
+// and the reconciliation poll's overlap, so a redelivery of a consumed event still meets its id and
+// is not applied twice; unconsumed events (expiresAt null) are never removed.
+providerEventSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 // Serves `latestState`: the newest status report of one account.
 providerEventSchema.index({ providerAccountId: 1, type: 1, _id: -1 });

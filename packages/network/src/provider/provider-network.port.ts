@@ -9,7 +9,7 @@
  * which `resolveMember` returns and the caller stores on the lead so later calls skip the lookup.
  * Failures are thrown as the typed errors of `network.errors.ts`.
  */
-import type { NetworkProfile, Relationship } from '../network.port.js';
+import type { NetworkProfile, Relationship } from '../network.types.js';
 
 export interface LeadRef {
   publicIdentifier: string;

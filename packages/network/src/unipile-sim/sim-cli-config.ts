@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { CLI_VARIABLES, type CliConfig, flagName, parseCliConfig } from '../sandbox/cli-config.js';
+import { CLI_VARIABLES, type CliConfig, flagName, parseCliConfig } from '../simulation/cli-config.js';
 import { type UnipileSimSettingsInput, unipileSimSettingsSchema } from './sim-settings.js';
 
 export const DEFAULT_SIM_PORT = 4020;

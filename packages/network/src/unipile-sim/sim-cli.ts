@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { clockForTimeScale } from '../clock.js';
-import { flagName } from '../sandbox/cli-config.js';
+import { flagName } from '../simulation/cli-config.js';
 import { SIM_CLI_VARIABLES, type SimCliConfig, parseSimCliConfig } from './sim-cli-config.js';
 import { createUnipileSimulator } from './unipile-simulator.js';
 

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { faultSpecSchema } from '../sandbox/fault-injector.js';
-import { RECEIVED_ACTION_TYPES } from '../sandbox/received-log.js';
+import { faultSpecSchema } from '../simulation/fault-injector.js';
+import { RECEIVED_ACTION_TYPES } from '../simulation/received-log.js';
 import { forceAcceptance, forceInboundMessage } from './sim-actions.js';
 import { SimProblem } from './sim-problem.js';
 import type { UnipileSimState } from './sim-state.js';

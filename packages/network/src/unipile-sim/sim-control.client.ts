@@ -1,5 +1,5 @@
-import type { Fault, FaultSpec } from '../sandbox/fault-injector.js';
-import type { ReceivedAction, ReceivedFilter } from '../sandbox/received-log.js';
+import type { Fault, FaultSpec } from '../simulation/fault-injector.js';
+import type { ReceivedAction, ReceivedFilter } from '../simulation/received-log.js';
 import { SIM_CONTROL_PREFIX } from './sim-control-routes.js';
 import type { WebhookDelivery } from './sim-webhook-pusher.js';
 

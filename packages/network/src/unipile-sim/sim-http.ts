@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import type { Fault, SandboxOperation } from '../sandbox/fault-injector.js';
-import type { HangTimers } from '../sandbox/hang-timers.js';
+import type { Fault, SandboxOperation } from '../simulation/fault-injector.js';
+import type { HangTimers } from '../simulation/hang-timers.js';
 import { SimProblem } from './sim-problem.js';
 import type { UnipileSimState } from './sim-state.js';
 

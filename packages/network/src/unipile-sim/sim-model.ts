@@ -1,4 +1,4 @@
-import type { Relationship } from '../network.port.js';
+import type { Relationship } from '../network.types.js';
 
 /** One connected LinkedIn account as Unipile sees it. */
 export interface SimAccount {

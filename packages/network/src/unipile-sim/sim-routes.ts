@@ -1,5 +1,5 @@
 import express, { type Request, Router } from 'express';
-import type { HangTimers } from '../sandbox/hang-timers.js';
+import type { HangTimers } from '../simulation/hang-timers.js';
 import { invite, sendToChat, startChat, viewProfile } from './sim-actions.js';
 import { gate, optionalAfter, optionalLimit, readForm, requiredString } from './sim-http.js';
 import type { SimHostedAuth } from './sim-hosted-auth.js';

@@ -3,7 +3,7 @@ import {
   type SandboxSettings,
   type SandboxSettingsInput,
   parseSandboxSettings,
-} from '../sandbox/sandbox-settings.js';
+} from '../simulation/sandbox-settings.js';
 
 const DAY = 86_400_000;
 

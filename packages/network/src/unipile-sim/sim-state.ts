@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js';
-import { FaultInjector } from '../sandbox/fault-injector.js';
-import { MinHeap } from '../sandbox/min-heap.js';
-import { OutcomeOracle } from '../sandbox/outcome-oracle.js';
-import { ReceivedLog } from '../sandbox/received-log.js';
+import { FaultInjector } from '../simulation/fault-injector.js';
+import { MinHeap } from '../simulation/min-heap.js';
+import { OutcomeOracle } from '../simulation/outcome-oracle.js';
+import { ReceivedLog } from '../simulation/received-log.js';
 import type { SimAccount, SimChat, SimMessage, SimPair } from './sim-model.js';
 import { SimProblem } from './sim-problem.js';
 import type { UnipileSimSettings } from './sim-settings.js';
@@ -31,7 +31,7 @@ const MEMBER_PREFIX = 'ACoAA';
 export class UnipileSimState {
   readonly oracle: OutcomeOracle;
   readonly faults = new FaultInjector();
-  /** Every action performed; `idempotencyKey` stays empty, Unipile has none. */
+  /** Every action performed (Unipile has no idempotency key: a repeated call is logged again). */
   readonly log = new ReceivedLog();
   readonly accounts = new Map<string, SimAccount>();
   readonly pairs = new Map<string, SimPair>();

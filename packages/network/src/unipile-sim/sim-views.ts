@@ -1,4 +1,4 @@
-import type { OutcomeOracle } from '../sandbox/outcome-oracle.js';
+import type { OutcomeOracle } from '../simulation/outcome-oracle.js';
 import type { SimAccount, SimChat, SimInvitation, SimMessage, SimPair } from './sim-model.js';
 
 /**

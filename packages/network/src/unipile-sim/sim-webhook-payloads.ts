@@ -1,4 +1,4 @@
-import type { OutcomeOracle } from '../sandbox/outcome-oracle.js';
+import type { OutcomeOracle } from '../simulation/outcome-oracle.js';
 import type { SimAccount, SimChat, SimMessage, SimPair } from './sim-model.js';
 
 const WEBHOOK_NAME = 'outreach';

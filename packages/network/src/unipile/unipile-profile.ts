@@ -1,4 +1,4 @@
-import type { NetworkProfile, Relationship } from '../network.port.js';
+import type { NetworkProfile, Relationship } from '../network.types.js';
 
 /** The LinkedIn fields of Unipile's `UserProfile` that the port uses. */
 export interface UnipileLinkedinProfile {

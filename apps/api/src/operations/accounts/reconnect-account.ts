@@ -1,14 +1,14 @@
 import type { AccountReconnection } from '@outreach/contract';
 import type { Db, WorkspaceId } from '@outreach/db';
-import { createSandboxControlClient, createUnipileSimControlClient } from '@outreach/network';
+import { createUnipileSimControlClient } from '@outreach/network';
 import { HttpError } from '../../http/http-error.js';
 import { toApiAccount } from '../../mappers/account.mapper.js';
 import { requireProvider, signInLink } from './connect-account.js';
 import { requireAccount, type OperationContext } from '../context.js';
 
 /**
- * Reconnects a sender account whose session was lost. With the sandbox network (local runs) the
- * session is re-established there directly; then the account is connected and authenticated again
+ * Reconnects a sender account whose session was lost. On the Unipile simulator (local runs,
+ * `NETWORK_PROVIDER=sandbox`) the session is re-established there directly; then the account is connected and authenticated again
  * (a new session: a later loss fires `network_account_disconnected` again) and its leads parked as
  * `sender_unavailable` are made due now. Reconnecting a connected account changes nothing.
  * An account connected through the provider's hosted sign-in (it has a provider account id) is not
@@ -25,7 +25,7 @@ export async function reconnectAccount(
     const link = await signInLink(ctx, requireProvider(ctx.provider), current);
     return { account: toApiAccount(current), reconnectUrl: link.url };
   }
-  const account = await restoreSession(ctx, accountId, ctx.settings.sandboxUrl, ctx.provider?.simulatorUrl);
+  const account = await restoreSession(ctx, accountId, ctx.provider?.simulatorUrl);
   return { account: toApiAccount(account), reconnectUrl: null };
 }
 
@@ -33,25 +33,18 @@ export async function reconnectAccount(
 export async function restoreSession(
   ctx: { db: Db; workspaceId: WorkspaceId; clock: () => Date },
   accountId: string,
-  sandboxUrl: string | undefined,
-  simulatorUrl?: string,
+  simulatorUrl: string | undefined,
 ) {
-  // Local runs: the simulated network (the Unipile simulator, or the older sandbox) restores the
-  // session of an account registered directly.
-  const control =
-    simulatorUrl !== undefined
-      ? createUnipileSimControlClient(simulatorUrl)
-      : sandboxUrl !== undefined
-        ? createSandboxControlClient(sandboxUrl)
-        : null;
-  if (control !== null) {
+  // Local runs: the Unipile simulator restores the session of an account registered directly.
+  if (simulatorUrl !== undefined) {
+    const control = createUnipileSimControlClient(simulatorUrl);
     try {
       await control.reconnect(accountId);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new HttpError(
         503,
-        `the sandbox network could not restore the session of ${accountId}: ${reason}`,
+        `the Unipile simulator could not restore the session of ${accountId}: ${reason}`,
         {
           code: 'network_unavailable',
           details: { accountId },

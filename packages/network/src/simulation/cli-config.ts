@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { type SandboxSettings, parseSandboxSettings } from './sandbox-settings.js';
 
-/** Ranges are checked once, by the sandbox settings schema. */
+/** Ranges are checked once, by the simulation settings schema. */
 const optionalNumber = z.coerce.number().optional();
 const list = (separator: string) =>
   z
@@ -20,9 +20,9 @@ const cliSchema = z.strictObject({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
   HOST: z.string().min(1).default('127.0.0.1'),
   SEED: z.string().min(1).default('outreach'),
-  /** A sandbox day lasts 86400 / TIME_SCALE real seconds. */
+  /** A simulated day lasts 86400 / TIME_SCALE real seconds. */
   TIME_SCALE: z.coerce.number().positive().default(1),
-  /** Real instant where sandbox time equals real time; give the runner the same one to agree on time. */
+  /** Real instant where simulated time equals real time; give the runner the same one to agree on time. */
   CLOCK_EPOCH: z.iso.datetime({ offset: true }).optional(),
   ALREADY_CONNECTED_PROBABILITY: optionalNumber,
   ACCEPT_PROBABILITY: optionalNumber,
@@ -65,7 +65,7 @@ export function parseCliConfig(argv: readonly string[], env: Record<string, stri
   }
   const parsed = cliSchema.safeParse(raw);
   if (!parsed.success)
-    throw new RangeError(`invalid sandbox configuration:\n${z.prettifyError(parsed.error)}`);
+    throw new RangeError(`invalid simulator configuration:\n${z.prettifyError(parsed.error)}`);
   const c = parsed.data;
   const settings = parseSandboxSettings(
     definedOnly({

@@ -20,15 +20,15 @@ export const faultSpecSchema = z.strictObject({
   count: z.number().int().min(1).default(1),
   /** Only these operations; every operation (polls included) when omitted. */
   operations: z.array(z.enum(SANDBOX_OPERATIONS)).min(1).optional(),
-  /** rate_limit: the wait announced, on the sandbox clock. */
+  /** rate_limit: the wait announced, on the simulator's clock. */
   retryAfterMs: z.number().int().min(0).default(60_000),
   /** server_error: the status answered. */
   status: z.number().int().min(500).max(599).default(503),
-  /** timeout: how long the request hangs (real ms); the sandbox setting when omitted. */
+  /** timeout: how long the request hangs (real ms); the simulator's setting when omitted. */
   hangMs: z.number().int().min(0).optional(),
   /**
-   * Act first, then fail: the action happens and is stored under its idempotency key, but the
-   * caller sees a timeout or a 5xx. This is the case idempotency keys exist for.
+   * Act first, then fail: the action happens, but the caller sees a timeout or a 5xx. This is
+   * the lost answer that reconciliation with the provider's state must recover.
    */
   afterAction: z.boolean().default(false),
 });

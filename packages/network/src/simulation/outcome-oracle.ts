@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WireProfile } from '../wire/provider-wire.schema.js';
+import type { NetworkProfile } from '../network.types.js';
 import type { SandboxSettings } from './sandbox-settings.js';
 
 /**
@@ -49,7 +49,7 @@ export class OutcomeOracle {
     return this.hex(...parts);
   }
 
-  profile(publicIdentifier: string): WireProfile {
+  profile(publicIdentifier: string): NetworkProfile {
     const u = (facet: string) => this.unit('profile', publicIdentifier, facet);
     const named = /^([a-z]{2,})-([a-z]{2,})(?:-|$)/.exec(publicIdentifier);
     const firstName = named?.[1] ? capitalise(named[1]) : pick(FIRST_NAMES, u('first'));

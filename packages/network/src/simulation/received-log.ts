@@ -1,7 +1,7 @@
 export const RECEIVED_ACTION_TYPES = ['invitation', 'message', 'inmail', 'profile_visit'] as const;
 export type ReceivedActionType = (typeof RECEIVED_ACTION_TYPES)[number];
 
-/** One action the sandbox performed, as listed by `GET /_sandbox/received`. */
+/** One action the simulator performed, as listed by `GET /_sim/received`. */
 export interface ReceivedAction {
   /** 1, 2, 3... in the order the actions were performed. */
   seq: number;
@@ -10,8 +10,7 @@ export interface ReceivedAction {
   publicIdentifier: string;
   note: string | null;
   content: string | null;
-  idempotencyKey: string;
-  /** The invitation or message id the sandbox answered with; null for a profile visit. */
+  /** The invitation or message id the simulator answered with; null for a profile visit. */
   resultId: string | null;
   at: string;
 }
@@ -24,7 +23,7 @@ export interface ReceivedFilter {
 
 type NewAction = Omit<ReceivedAction, 'seq' | 'at' | 'resultId'>;
 
-/** Every action performed, once each: a replayed idempotency key adds nothing here. */
+/** Every action performed, in order: what duplicate counts are made of. */
 export class ReceivedLog {
   private actions: ReceivedAction[] = [];
 
