@@ -40,18 +40,20 @@ const caseInsensitive = { locale: 'en', strength: 2 };
 
 describe('features the emulator refuses by name', () => {
   it('refuses collation on reads and writes, and changes nothing', async () => {
+    // Each attempt starts only when the previous one was refused: started together, a refusal that
+    // arrives before its turn to be awaited would be an unhandled rejection.
     const attempts = [
-      words.find({ w: 'ping' }, { collation: caseInsensitive }).toArray(),
-      words.countDocuments({ w: 'ping' }, { collation: caseInsensitive }),
-      words.distinct('w', {}, { collation: caseInsensitive }),
-      words.aggregate([{ $match: { w: 'ping' } }], { collation: caseInsensitive }).toArray(),
-      words.updateMany({ w: 'ping' }, { $set: { seen: true } }, { collation: caseInsensitive }),
-      words.deleteMany({ w: 'ping' }, { collation: caseInsensitive }),
-      words.findOneAndDelete({ w: 'ping' }, { collation: caseInsensitive }),
-      words.createIndex({ w: 1 }, { collation: caseInsensitive }),
+      () => words.find({ w: 'ping' }, { collation: caseInsensitive }).toArray(),
+      () => words.countDocuments({ w: 'ping' }, { collation: caseInsensitive }),
+      () => words.distinct('w', {}, { collation: caseInsensitive }),
+      () => words.aggregate([{ $match: { w: 'ping' } }], { collation: caseInsensitive }).toArray(),
+      () => words.updateMany({ w: 'ping' }, { $set: { seen: true } }, { collation: caseInsensitive }),
+      () => words.deleteMany({ w: 'ping' }, { collation: caseInsensitive }),
+      () => words.findOneAndDelete({ w: 'ping' }, { collation: caseInsensitive }),
+      () => words.createIndex({ w: 1 }, { collation: caseInsensitive }),
     ];
     for (const attempt of attempts) {
-      expect(await refusal(attempt)).toEqual({
+      expect(await refusal(attempt())).toEqual({
         code: 238,
         message: 'collation is not supported by the MongoDB emulator',
       });
