@@ -34,7 +34,10 @@ const newAccountSchema = z.strictObject({
   name: z.string().min(1).optional(),
   tier: z.enum(SIM_TIERS).default('premium'),
 });
-/** The restrictions LinkedIn imposes, with the status Unipile answers them with (https://developer.unipile.com/v2.0/reference/error-responses). */
+/**
+ * The restrictions LinkedIn imposes, with the status Unipile answers them with
+ * (https://developer.unipile.com/v2.0/reference/error-responses).
+ */
 const RESTRICTIONS = {
   account_restricted: 403,
   action_required: 403,

@@ -36,8 +36,8 @@ const lengthOf = (text: string) => [...text].length;
 /** `POST /users/invite`: the note, then the free tier's notes quota, the day and the week. */
 export function checkInvitation(state: UnipileSimState, account: SimAccount, note: string | undefined): void {
   const rules = rulesOf(state, account);
-  // DOCS.limits: notes of 300 characters, 200 on a free account. The invite route refuses a
-  // longer one as too many characters (400).
+  // https://developer.unipile.com/docs/provider-limits-and-restrictions: notes of 300 characters,
+  // 200 on a free account. The invite route refuses a longer one as too many characters (400).
   if (note !== undefined && lengthOf(note) > rules.noteMaxChars) {
     throw new SimProblem(
       400,
@@ -49,8 +49,10 @@ export function checkInvitation(state: UnipileSimState, account: SimAccount, not
   const nowMs = state.now();
   if (note !== undefined && rules.notedInvitationsPerMonth !== null) {
     const noted = within(account.notedInvitationTimes, nowMs, MONTH_MS);
-    // A free account may add a note to only a few invitations a month (https://developer.unipile.com/docs/provider-limits-and-restrictions); LinkedIn
-    // answers it like its weekly cap, a temporary provider limit (https://developer.unipile.com/v2.0/reference/error-responses).
+    // A free account may add a note to only a few invitations a month
+    // (https://developer.unipile.com/docs/provider-limits-and-restrictions); LinkedIn answers it
+    // like its weekly cap, a temporary provider limit
+    // (https://developer.unipile.com/v2.0/reference/error-responses).
     if (noted.length >= rules.notedInvitationsPerMonth) {
       throw new SimProblem(
         422,
@@ -60,8 +62,9 @@ export function checkInvitation(state: UnipileSimState, account: SimAccount, not
     }
   }
   const week = within(account.invitationTimes, nowMs, state.settings.invitationWindowMs);
-  // DOCS.limits: about 200 invitations a week (15 on a free account). Real accounts see the
-  // weekly cap as 422 errors/cannot_resend_yet, a "temporary provider limit" (https://developer.unipile.com/v2.0/reference/error-responses).
+  // https://developer.unipile.com/docs/provider-limits-and-restrictions: about 200 invitations a
+  // week (15 on a free account). Real accounts see the weekly cap as 422 errors/cannot_resend_yet,
+  // a "temporary provider limit" (https://developer.unipile.com/v2.0/reference/error-responses).
   if (week.length >= rules.invitationsPerWeek) {
     throw new SimProblem(
       422,
@@ -69,8 +72,8 @@ export function checkInvitation(state: UnipileSimState, account: SimAccount, not
       'temporary provider limit: the weekly invitation limit of this account is reached',
     );
   }
-  // DOCS.limits: 80 to 100 invitations a day; "exceeding LinkedIn's limits will result in an
-  // HTTP 429 or 500 error".
+  // https://developer.unipile.com/docs/provider-limits-and-restrictions: 80 to 100 invitations a
+  // day; "exceeding LinkedIn's limits will result in an HTTP 429 or 500 error".
   if (
     rules.invitationsPerDay !== null &&
     sameDay(account.invitationTimes, nowMs) >= rules.invitationsPerDay
@@ -94,7 +97,8 @@ export function checkMessage(state: UnipileSimState, account: SimAccount): void 
   if (!state.settings.strict) return;
   const nowMs = state.now();
   within(account.messageTimes, nowMs, WEEK_MS);
-  // DOCS.limits: past LinkedIn's limits, "an HTTP 429 or 500 error".
+  // https://developer.unipile.com/docs/provider-limits-and-restrictions: past LinkedIn's limits,
+  // "an HTTP 429 or 500 error".
   if (sameDay(account.messageTimes, nowMs) >= rulesOf(state, account).messagesPerDay)
     throw tooManyRequests('the daily message limit of this account is reached');
 }
@@ -106,7 +110,8 @@ export function recordMessage(state: UnipileSimState, account: SimAccount): void
 /**
  * One profile retrieval (any route that reads a profile). Past the day's allowance LinkedIn
  * restricts the account: 403 errors/account_restricted from then on and a CREDENTIALS status
- * webhook (DOCS.limits: "exceeding these values can disconnect your account").
+ * webhook (https://developer.unipile.com/docs/provider-limits-and-restrictions: "exceeding these
+ * values can disconnect your account").
  */
 export function takeProfileRead(state: UnipileSimState, account: SimAccount): void {
   if (!state.settings.strict) return;
@@ -122,8 +127,10 @@ export function takeProfileRead(state: UnipileSimState, account: SimAccount): vo
 
 /**
  * Sensitive calls (invitations, messages) fired without spacing: Unipile's per-sensitive-method
- * rate limit answers 429 errors/too_many_requests (https://developer.unipile.com/v2.0/docs/rate-limits), and LinkedIn a 500 now and
- * then (DOCS.limits: "429 or 500"). Refused calls count too, so hammering stays refused.
+ * rate limit answers 429 errors/too_many_requests
+ * (https://developer.unipile.com/v2.0/docs/rate-limits), and LinkedIn a 500 now and then
+ * (https://developer.unipile.com/docs/provider-limits-and-restrictions: "429 or 500"). Refused
+ * calls count too, so hammering stays refused.
  */
 export function checkBurst(state: UnipileSimState, account: SimAccount): void {
   if (!state.settings.strict) return;
@@ -140,7 +147,8 @@ export function checkBurst(state: UnipileSimState, account: SimAccount): void {
 
 /**
  * An InMail: only through the `linkedin[api]` of the account's subscription, and only while it
- * has credits this month (https://developer.unipile.com/v2.0/reference/getinmailcredits; DOCS.errors: insufficient_credits).
+ * has credits this month (https://developer.unipile.com/v2.0/reference/getinmailcredits;
+ * https://developer.unipile.com/v2.0/reference/error-responses: insufficient_credits).
  */
 export function takeInmailCredit(state: UnipileSimState, account: SimAccount, api: InmailApi): void {
   const allowed = rulesOf(state, account).inmailApi;

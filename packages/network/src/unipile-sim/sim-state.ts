@@ -230,7 +230,8 @@ export class UnipileSimState {
     chat.messages.push(message);
     const account = this.account(chat.accountId);
     const key = `message:${message.id}`;
-    // The new-message webhook may name no message or no chat (https://developer.unipile.com/docs/new-messages-webhook).
+    // The new-message webhook may name no message or no chat
+    // (https://developer.unipile.com/docs/new-messages-webhook).
     const p = this.settings.strict ? this.settings.nullMessageIdProbability : 0;
     const nulls = {
       messageId: this.oracle.draw('null-message-id', key) < p,
@@ -253,8 +254,8 @@ export class UnipileSimState {
 
   /**
    * LinkedIn restricts the account: every call answers the restriction from now on, and the
-   * status webhook says CREDENTIALS (https://developer.unipile.com/v2.0/docs/status-lifecycle: too many requests to sensitive
-   * endpoints disconnect the account).
+   * status webhook says CREDENTIALS (https://developer.unipile.com/v2.0/docs/status-lifecycle: too
+   * many requests to sensitive endpoints disconnect the account).
    */
   restrict(account: SimAccount, restriction: Omit<SimRestriction, 'sinceMs'>): SimAccount {
     if (account.restriction) return account;
@@ -286,7 +287,8 @@ export class UnipileSimState {
 
   /**
    * A status webhook, late by up to `statusWebhookMaxDelayMs` and now and then sent twice, so
-   * two changes close together may arrive out of order (https://developer.unipile.com/docs/account-lifecycle).
+   * two changes close together may arrive out of order
+   * (https://developer.unipile.com/docs/account-lifecycle).
    */
   emitStatus(account: SimAccount, message: string): void {
     const key = `status:${account.id}:${this.order++}`;
@@ -310,7 +312,11 @@ export class UnipileSimState {
     this.schedule(dueMs, () => this.emit(webhook));
   }
 
-  /** Sessions last about a month (https://developer.unipile.com/v2.0/docs/status-lifecycle); the end of an older session is ignored. */
+  /**
+   * Sessions last about a month (https://developer.unipile.com/v2.0/docs/status-lifecycle: an
+   * account not used for long, or whose session ends, needs authenticating again); the end of an
+   * older session is ignored.
+   */
   private scheduleSessionEnd(account: SimAccount): void {
     if (!this.settings.strict) return;
     const { sessionLifetimeMs, sessionLifetimeJitterMs } = this.settings;
