@@ -4,6 +4,7 @@ import { MinHeap } from '../simulation/min-heap.js';
 import { OutcomeOracle } from '../simulation/outcome-oracle.js';
 import { ReceivedLog } from '../simulation/received-log.js';
 import { CallLog } from './sim-call-log.js';
+import { emitStatusWebhook, scheduleSessionEnd } from './sim-lifecycle.js';
 import { MEMBER_PREFIX, linkedinSpelling, memberIdOf, publicIdentifierOf } from './sim-identifiers.js';
 import { monthlyInmailCredits } from './sim-limits.js';
 import {
@@ -17,7 +18,7 @@ import {
 import { SimProblem } from './sim-problem.js';
 import { type SimTier, monthOf } from './sim-rules.js';
 import type { UnipileSimSettings } from './sim-settings.js';
-import { accountStatusPayload, newMessagePayload, newRelationPayload } from './sim-webhook-payloads.js';
+import { newMessagePayload, newRelationPayload } from './sim-webhook-payloads.js';
 
 interface Scheduled {
   dueMs: number;
@@ -89,7 +90,7 @@ export class UnipileSimState {
     });
     account.inmailCredits = monthlyInmailCredits(this, account);
     this.accounts.set(accountId, account);
-    this.scheduleSessionEnd(account);
+    scheduleSessionEnd(this, account);
     return account;
   }
 
@@ -192,7 +193,7 @@ export class UnipileSimState {
     const delayMs = strict
       ? Math.floor(this.oracle.draw('relation-delay', key) * relationWebhookMaxDelayMs)
       : 0;
-    this.later(atMs + delayMs, { key, payload: newRelationPayload(this.oracle, pair) });
+    this.pushAt(atMs + delayMs, { key, payload: newRelationPayload(this.oracle, pair) });
     return true;
   }
 
@@ -273,7 +274,7 @@ export class UnipileSimState {
     account.lostReason = undefined;
     account.session += 1;
     account.sessionStartedMs = this.now();
-    this.scheduleSessionEnd(account);
+    scheduleSessionEnd(this, account);
     this.emitStatus(account, 'RECONNECTED');
     return account;
   }
@@ -285,48 +286,15 @@ export class UnipileSimState {
     return account;
   }
 
-  /**
-   * A status webhook, late by up to `statusWebhookMaxDelayMs` and now and then sent twice, so
-   * two changes close together may arrive out of order
-   * (https://developer.unipile.com/docs/account-lifecycle).
-   */
+  /** A status webhook, late and now and then twice (see sim-lifecycle.ts). */
   emitStatus(account: SimAccount, message: string): void {
-    const key = `status:${account.id}:${this.order++}`;
-    const payload = accountStatusPayload(account, message);
-    const { strict, statusWebhookMaxDelayMs: maxMs, statusWebhookDuplicateProbability: dup } = this.settings;
-    const nowMs = this.now();
-    if (!strict) return this.emit({ key, payload });
-    this.later(nowMs + Math.floor(this.oracle.draw('status-delay', key) * maxMs), { key, payload });
-    if (this.oracle.draw('status-duplicate', key) < dup) {
-      const again = `${key}:again`;
-      this.later(nowMs + Math.floor(this.oracle.draw('status-delay', again) * maxMs), {
-        key: again,
-        payload,
-      });
-    }
+    emitStatusWebhook(this, account, message, `status:${account.id}:${this.order++}`);
   }
 
   /** A webhook pushed once `dueMs` is reached (at once when it already is). */
-  private later(dueMs: number, webhook: SimWebhook): void {
+  pushAt(dueMs: number, webhook: SimWebhook): void {
     if (dueMs <= this.now()) return this.emit(webhook);
     this.schedule(dueMs, () => this.emit(webhook));
-  }
-
-  /**
-   * Sessions last about a month (https://developer.unipile.com/v2.0/docs/status-lifecycle: an
-   * account not used for long, or whose session ends, needs authenticating again); the end of an
-   * older session is ignored.
-   */
-  private scheduleSessionEnd(account: SimAccount): void {
-    if (!this.settings.strict) return;
-    const { sessionLifetimeMs, sessionLifetimeJitterMs } = this.settings;
-    const jitter =
-      (this.oracle.draw('session', account.id, account.session) * 2 - 1) * sessionLifetimeJitterMs;
-    const session = account.session;
-    this.schedule(account.sessionStartedMs + sessionLifetimeMs + Math.round(jitter), () => {
-      if (account.session === session && this.accounts.get(account.id) === account)
-        this.expireSession(account.id, 'the LinkedIn session expired; reconnect the account');
-    });
   }
 
   /** Forgets everything but the clock. */
