@@ -170,6 +170,8 @@ async function main() {
     ACCEPT_DELAY_MAX_MS: String(3 * 60 * 60_000),
     REPLY_PROBABILITY: '0',
     WEEKLY_INVITATION_LIMIT: '5000',
+    // The crash test counts duplicates at volume, not LinkedIn's limits: the happy-path network.
+    STRICT: 'false',
     ...clock,
   });
   const sim = createUnipileSimControlClient(simUrl);

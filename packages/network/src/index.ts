@@ -53,6 +53,9 @@ export { parseUnipileWebhook } from './unipile/unipile-webhooks.js';
 export { UNIPILE_CAPACITY_DEFAULTS, type UnipileAccountTier } from './unipile/unipile-capacity.js';
 export type { UnipileSimSettings, UnipileSimSettingsInput } from './unipile-sim/sim-settings.js';
 export type { WebhookDelivery } from './unipile-sim/sim-webhook-pusher.js';
+export type { SimCall, SimCallFilter, ProviderCallKind as SimCallKind } from './unipile-sim/sim-call-log.js';
+export type { SimAccountStanding } from './unipile-sim/sim-control-views.js';
+export { SIM_TIERS, TIER_RULES, type SimTier, type TierRules } from './unipile-sim/sim-rules.js';
 export {
   type RunningUnipileSimulator,
   type UnipileSimulator,

@@ -1,14 +1,17 @@
 /**
  * The v2 contract at campaign scale, without any idempotency on the provider side: 200 leads over
- * two accounts, a failure after (or before) the provider acted on every few calls, and a quarter
- * of the webhooks dropped. Sending only after reconciliation leaves no duplicate, and webhooks
- * plus the reconciliation poll together see every acceptance and every reply.
+ * four accounts, paced as LinkedIn allows (about a minute and a half between actions, 50
+ * invitations and 50 profile retrievals per account and day), a failure after (or before) the
+ * provider acted on every few calls, a quarter of the webhooks dropped, and the strict
+ * simulator's own webhook faults (late and lost new relations, null message ids). Sending only
+ * after reconciliation leaves no duplicate, no account is refused or restricted, and webhooks plus
+ * the reconciliation poll together see every acceptance and every reply.
  */
 import { describe, expect, it } from 'vitest';
 import { TransientNetworkError } from '../src/network.errors.js';
 import type { LeadRef, ReconcileVerdict } from '../src/provider/provider-network.port.js';
 import { parseUnipileWebhook } from '../src/unipile/unipile-webhooks.js';
-import { DAY, HOUR, PREDICTABLE_SIM, simAccount, useUnipileSim } from './unipile-harness.js';
+import { DAY, HOUR, PREDICTABLE_SIM, SECOND, simAccount, useUnipileSim } from './unipile-harness.js';
 
 const h = useUnipileSim({
   ...PREDICTABLE_SIM,
@@ -20,11 +23,15 @@ const h = useUnipileSim({
   replyDelayMinMs: HOUR,
   replyDelayMaxMs: DAY,
   webhookDropProbability: 0.25,
+  // The strict simulator's own webhook faults, as documented, instead of the predictable ones.
+  relationWebhookMaxDelayMs: 8 * HOUR,
+  relationWebhookLossProbability: 0.05,
+  nullMessageIdProbability: 0.05,
 });
 
-const ACCOUNTS = [simAccount(10), simAccount(11)];
+const ACCOUNTS = [simAccount(10), simAccount(11), simAccount(12), simAccount(13)];
 const LEADS = Array.from({ length: 200 }, (_, i) => ({
-  accountId: ACCOUNTS[i % 2] ?? '',
+  accountId: ACCOUNTS[i % ACCOUNTS.length] ?? '',
   lead: { publicIdentifier: `lead-${String(i).padStart(3, '0')}` } as LeadRef,
 }));
 
@@ -49,6 +56,15 @@ async function exactlyOnce(
   throw new Error('gave up');
 }
 
+/** A varied gap of 60 to 119 seconds before the nth action, as a careful runner spaces them. */
+const pace = (n: number) => h.clock.advance((60 + ((n * 37) % 60)) * SECOND);
+
+/** The event of a webhook body; one naming no message or no chat cannot be matched (the poll finds it). */
+function eventOf(body: Record<string, unknown>) {
+  if (body.event === 'message_received' && (body.message_id === null || body.chat_id === null)) return null;
+  return parseUnipileWebhook(body, h.clock());
+}
+
 /** Every page of a listing. */
 async function all<T>(
   list: (cursor?: string) => Promise<{ items: T[]; cursor: string | null }>,
@@ -70,6 +86,7 @@ describe('a 200-lead campaign on the simulator', () => {
     async () => {
       const start = h.clock();
       for (const [i, { accountId, lead }] of LEADS.entries()) {
+        pace(i);
         // Every fifth call acts and then fails; every fifth other one fails before acting.
         if (i % 5 === 0)
           h.sim.state.faults.arm({
@@ -97,7 +114,7 @@ describe('a 200-lead campaign on the simulator', () => {
       );
       const byWebhook = new Set(
         h.receiver.received.flatMap((r) => {
-          const event = parseUnipileWebhook(r.body, h.clock());
+          const event = eventOf(r.body);
           return event?.type === 'invitation_accepted' ? [`${event.accountId}/${event.providerId}`] : [];
         }),
       );
@@ -113,6 +130,7 @@ describe('a 200-lead campaign on the simulator', () => {
         connected.has(`${accountId}/${lead.providerId ?? ''}`),
       );
       for (const [i, { accountId, lead }] of toMessage.entries()) {
+        pace(i);
         if (i % 4 === 0)
           h.sim.state.faults.arm({
             kind: 'server_error',
@@ -129,6 +147,11 @@ describe('a 200-lead campaign on the simulator', () => {
       h.clock.advance(DAY);
       await h.sim.flush();
 
+      for (const accountId of ACCOUNTS) {
+        expect(h.sim.state.account(accountId).restriction).toBeNull();
+        const refused = h.sim.calls({ accountId }).filter((c) => c.status === 429 || c.status === 403);
+        expect(refused).toEqual([]);
+      }
       const invitations = h.sim.state.log.list({ type: 'invitation' });
       const messages = h.sim.state.log.list({ type: 'message' });
       expect(invitations).toHaveLength(LEADS.length);
@@ -144,7 +167,7 @@ describe('a 200-lead campaign on the simulator', () => {
         ),
       );
       const repliesByWebhook = h.receiver.received.flatMap((r) => {
-        const event = parseUnipileWebhook(r.body, h.clock());
+        const event = eventOf(r.body);
         return event?.type === 'message_received' ? [event.messageId] : [];
       });
       const repliesByPoll: string[] = [];

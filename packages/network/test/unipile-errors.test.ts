@@ -8,7 +8,6 @@ import {
   AlreadyConnectedError,
   AlreadyInvitedError,
   InmailNotAllowedError,
-  InvitationLimitReachedError,
   NotConnectedError,
   PermanentNetworkError,
   ProfileNotFoundError,
@@ -19,7 +18,7 @@ import {
 import { createUnipileNetwork } from '../src/unipile/unipile-network.adapter.js';
 import { HOUR, PREDICTABLE_SIM, simAccount, useUnipileSim } from './unipile-harness.js';
 
-const h = useUnipileSim({ ...PREDICTABLE_SIM, weeklyInvitationLimit: 2, timeoutHangMs: 60_000 }, 5_000);
+const h = useUnipileSim({ ...PREDICTABLE_SIM, timeoutHangMs: 60_000 }, 5_000);
 const account = simAccount(2);
 const lead = (publicIdentifier: string) => ({ publicIdentifier });
 
@@ -41,26 +40,12 @@ describe('Unipile errors mapped to the port', () => {
     ).rejects.toBeInstanceOf(AlreadyConnectedError);
   });
 
-  it('the weekly invitation quota cools the account down until the oldest invitation leaves the window', async () => {
-    await h.network.sendInvitation({ accountId: account, lead: lead('q-one') });
-    h.clock.advance(HOUR);
-    await h.network.sendInvitation({ accountId: account, lead: lead('q-two') });
-    const error = await h.network
-      .sendInvitation({ accountId: account, lead: lead('q-three') })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvitationLimitReachedError);
-    expect(error).toBeInstanceOf(RateLimitedError);
-    expect((error as RateLimitedError).retryAfterMs).toBe(7 * 24 * HOUR - HOUR);
-    expect(h.sim.state.log.list({ type: 'invitation' })).toHaveLength(2);
-  });
-
-  it('a 429 is RateLimited with the provider retry hint', async () => {
+  it('a 429 is RateLimited', async () => {
     h.sim.state.faults.arm({ kind: 'rate_limit', retryAfterMs: 90_000 });
     const error = await h.network
       .resolveMember({ accountId: account, publicIdentifier: 'x-y' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
-    expect((error as RateLimitedError).retryAfterMs).toBe(90_000);
   });
 
   it('a lost session is SessionExpired on every action', async () => {
@@ -85,7 +70,7 @@ describe('Unipile errors mapped to the port', () => {
   });
 
   it('an InMail from an account without InMail is InmailNotAllowed', async () => {
-    h.sim.state.account(account).premium = false;
+    h.sim.state.setTier(h.sim.state.account(account), 'free');
     await expect(
       h.network.sendMessage({
         accountId: account,
@@ -104,13 +89,13 @@ describe('Unipile errors mapped to the port', () => {
     expect(h.sim.state.log.list()).toEqual([]);
   });
 
-  it('a free account refuses a note over 200 characters as a permanent invalid request', async () => {
-    h.sim.state.account(account).premium = false;
+  it('a free account refuses a note over 200 characters as a permanent refusal (too many characters)', async () => {
+    h.sim.state.setTier(h.sim.state.account(account), 'free');
     const error = await h.network
       .sendInvitation({ accountId: account, lead: lead('free-note'), note: 'x'.repeat(250) })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermanentNetworkError);
-    expect(error).toMatchObject({ providerCode: 'invalid_parameters' });
+    expect(error).toMatchObject({ providerCode: 'too_many_characters' });
   });
 
   it('a 5xx and a hang are transient: the outcome is unknown', async () => {

@@ -12,7 +12,8 @@ import {
 } from '../src/unipile-sim/unipile-simulator.js';
 import { type UnipileNetwork, createUnipileNetwork } from '../src/unipile/unipile-network.adapter.js';
 export const START = '2025-03-03T09:00:00.000Z';
-export const MINUTE = 60_000;
+export const SECOND = 1_000;
+export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
@@ -20,7 +21,11 @@ export const API_KEY = 'test-api-key';
 export const SECRET_HEADER = 'X-Outreach-Secret';
 export const SECRET = 'test-webhook-secret';
 
-/** Nobody connected up front, every invitation accepted after an hour, every message answered after ten minutes. */
+/**
+ * Nobody connected up front, every invitation accepted after an hour, every message answered after
+ * ten minutes, and every webhook sent at once, exactly once and whole. LinkedIn's limits stay
+ * enforced (the simulator is strict): tests space their actions as a careful client would.
+ */
 export const PREDICTABLE_SIM: UnipileSimulatorOptions = {
   seed: 'tests',
   apiKey: API_KEY,
@@ -35,6 +40,11 @@ export const PREDICTABLE_SIM: UnipileSimulatorOptions = {
   replyDelayMinMs: 10 * MINUTE,
   replyDelayMaxMs: 10 * MINUTE,
   replyTexts: ['Hello back'],
+  relationWebhookMaxDelayMs: 0,
+  relationWebhookLossProbability: 0,
+  statusWebhookMaxDelayMs: 0,
+  statusWebhookDuplicateProbability: 0,
+  nullMessageIdProbability: 0,
 };
 
 /** A real HTTP receiver on 127.0.0.1 that keeps every webhook body it accepts. */

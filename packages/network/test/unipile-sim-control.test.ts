@@ -57,6 +57,8 @@ describe('deliberate webhook drops', () => {
         webhookUrl: 'http://127.0.0.1:9/none',
         webhookMaxAttempts: 1,
         webhookRetryDelayMs: 0,
+        statusWebhookMaxDelayMs: 0,
+        statusWebhookDuplicateProbability: 0,
       });
       for (const name of ['d-a', 'd-b', 'd-c', 'd-d', 'd-e', 'd-f', 'd-g', 'd-h'])
         sim.state.expireSession(`${name}-account`);

@@ -1,11 +1,18 @@
 import type { SimChat, SimMessage, SimPair } from './sim-model.js';
+import {
+  checkBurst,
+  checkInvitation,
+  checkMessage,
+  recordInvitation,
+  recordMessage,
+  takeInmailCredit,
+  takeProfileRead,
+} from './sim-limits.js';
 import { SimProblem } from './sim-problem.js';
+import type { InmailApi } from './sim-rules.js';
 import type { UnipileSimState } from './sim-state.js';
 
-const FREE_NOTE_LIMIT = 200;
-const PREMIUM_NOTE_LIMIT = 300;
-
-/** `POST /users/invite`: LinkedIn's refusals first, then the invitation and its fate. */
+/** `POST /users/invite`: the account's limits, LinkedIn's refusals, then the invitation and its fate. */
 export function invite(
   state: UnipileSimState,
   accountId: string,
@@ -13,15 +20,9 @@ export function invite(
   note: string | undefined,
 ): string {
   const account = state.activeAccount(accountId);
+  checkBurst(state, account);
   const pair = state.pair(accountId, providerId);
-  const limit = account.premium ? PREMIUM_NOTE_LIMIT : FREE_NOTE_LIMIT;
-  if (note !== undefined && note.length > limit) {
-    throw new SimProblem(
-      400,
-      'invalid_parameters',
-      `message must be at most ${limit} characters for this account`,
-    );
-  }
+  checkInvitation(state, account, note);
   if (pair.relationship === 'connected') {
     throw new SimProblem(422, 'already_connected', `${pair.publicIdentifier} is already a relation`);
   }
@@ -33,14 +34,7 @@ export function invite(
     );
   }
   const nowMs = state.now();
-  const { weeklyInvitationLimit, invitationWindowMs } = state.settings;
-  account.invitationTimes = account.invitationTimes.filter((at) => at > nowMs - invitationWindowMs);
-  if (account.invitationTimes.length >= weeklyInvitationLimit) {
-    const oldest = account.invitationTimes[0] ?? nowMs;
-    const waitSeconds = Math.ceil((oldest + invitationWindowMs - nowMs) / 1000);
-    throw new SimProblem(422, 'limit_exceeded', 'weekly invitation limit reached', waitSeconds);
-  }
-  account.invitationTimes.push(nowMs);
+  recordInvitation(state, account, note);
   const n = pair.invitationsSent++;
   const id = state.oracle.id('inv', accountId, pair.publicIdentifier, n);
   const invitation = {
@@ -76,7 +70,9 @@ export function viewProfile(
   identifier: string,
   notify: boolean,
 ): SimPair {
-  state.activeAccount(accountId);
+  const account = state.activeAccount(accountId);
+  // Every retrieval counts toward the day's allowance, whatever the route or its options.
+  takeProfileRead(state, account);
   const pair = state.pair(accountId, identifier);
   if (notify) {
     state.log.record(
@@ -104,6 +100,7 @@ function sendInChat(
 ): SimMessage {
   const account = state.account(pair.accountId);
   const nowMs = state.now();
+  recordMessage(state, account);
   const n = pair.messagesSent++;
   const id = state.oracle.id('msg', pair.accountId, pair.publicIdentifier, 'sent', n);
   const message = state.addMessage(chat, {
@@ -146,22 +143,29 @@ function sendInChat(
 export function sendToChat(state: UnipileSimState, chatId: string, text: string): SimMessage {
   const chat = state.chats.get(chatId);
   if (!chat) throw new SimProblem(404, 'resource_not_found', `no chat ${chatId}`);
-  state.activeAccount(chat.accountId);
+  const account = state.activeAccount(chat.accountId);
+  checkBurst(state, account);
+  checkMessage(state, account);
   const pair = state.pair(chat.accountId, chat.attendeeProviderId);
   return sendInChat(state, pair, chat, text, false);
 }
 
-/** `POST /chats`: a plain message needs a relation; an InMail needs premium and a credit. */
+/**
+ * `POST /chats`: a plain message needs a relation; an InMail (`linkedin[inmail]` through the
+ * classic API, or any new chat through Sales Navigator or Recruiter) needs that subscription and
+ * a credit.
+ */
 export function startChat(
   state: UnipileSimState,
   accountId: string,
   attendeeId: string,
   text: string,
-  inmail: boolean,
+  options: { inmail: boolean; api: InmailApi },
 ): SimMessage {
   const account = state.activeAccount(accountId);
+  checkBurst(state, account);
   const pair = state.pair(accountId, attendeeId);
-  const asInmail = inmail && pair.relationship !== 'connected';
+  const asInmail = (options.inmail || options.api !== 'classic') && pair.relationship !== 'connected';
   if (!asInmail && pair.relationship !== 'connected') {
     throw new SimProblem(
       422,
@@ -169,11 +173,8 @@ export function startChat(
       `${pair.publicIdentifier} is not a relation of ${accountId}`,
     );
   }
-  if (asInmail && !account.premium)
-    throw new SimProblem(422, 'not_allowed_inmail', `account ${accountId} cannot send InMail`);
-  if (asInmail && account.inmailCredits <= 0)
-    throw new SimProblem(422, 'insufficient_credits', `account ${accountId} has no InMail credit left`);
-  if (asInmail) account.inmailCredits -= 1;
+  checkMessage(state, account);
+  if (asInmail) takeInmailCredit(state, account, options.api);
   return sendInChat(state, pair, state.chatOf(pair, asInmail), text, asInmail);
 }
 

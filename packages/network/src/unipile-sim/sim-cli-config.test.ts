@@ -18,6 +18,15 @@ describe('outreach-unipile-sim configuration', () => {
     });
   });
 
+  it('is strict unless STRICT=false, and takes the default tier of new accounts', () => {
+    expect(parseSimCliConfig([], {}).sim).toEqual({});
+    expect(parseSimCliConfig(['--default-tier', 'free'], { STRICT: 'false' }).sim).toEqual({
+      strict: false,
+      defaultTier: 'free',
+    });
+    expect(() => parseSimCliConfig([], { DEFAULT_TIER: 'gold' })).toThrow(/DEFAULT_TIER/);
+  });
+
   it('refuses a drop probability outside 0..1 with a message naming it', () => {
     expect(() => parseSimCliConfig(['--webhook-drop-probability', '2'], {})).toThrow(
       /webhookDropProbability/,

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { CLI_VARIABLES, type CliConfig, flagName, parseCliConfig } from '../simulation/cli-config.js';
+import { SIM_TIERS } from './sim-rules.js';
 import { type UnipileSimSettingsInput, unipileSimSettingsSchema } from './sim-settings.js';
 
 export const DEFAULT_SIM_PORT = 4020;
@@ -12,9 +13,17 @@ const simSchema = z.strictObject({
   WEBHOOK_SECRET_HEADER: z.string().min(1).optional(),
   WEBHOOK_SECRET: z.string().optional(),
   WEBHOOK_DROP_PROBABILITY: z.coerce.number().optional(),
+  /** `false` turns off LinkedIn's documented limits and the webhook faults (happy path). */
+  STRICT: z.stringbool().optional(),
   WEEKLY_INVITATION_LIMIT: z.coerce.number().optional(),
+  DEFAULT_TIER: z.enum(SIM_TIERS).optional(),
   DEFAULT_PREMIUM: z.stringbool().optional(),
   INMAIL_CREDITS: z.coerce.number().optional(),
+  SESSION_LIFETIME_MS: z.coerce.number().optional(),
+  RELATION_WEBHOOK_MAX_DELAY_MS: z.coerce.number().optional(),
+  RELATION_WEBHOOK_LOSS_PROBABILITY: z.coerce.number().optional(),
+  STATUS_WEBHOOK_DUPLICATE_PROBABILITY: z.coerce.number().optional(),
+  NULL_MESSAGE_ID_PROBABILITY: z.coerce.number().optional(),
 });
 
 export const SIM_CLI_VARIABLES = [
@@ -61,9 +70,16 @@ export function parseSimCliConfig(
       webhookSecretHeader: c.WEBHOOK_SECRET_HEADER,
       webhookSecret: c.WEBHOOK_SECRET,
       webhookDropProbability: c.WEBHOOK_DROP_PROBABILITY,
+      strict: c.STRICT,
       weeklyInvitationLimit: c.WEEKLY_INVITATION_LIMIT,
+      defaultTier: c.DEFAULT_TIER,
       defaultPremium: c.DEFAULT_PREMIUM,
       inmailCredits: c.INMAIL_CREDITS,
+      sessionLifetimeMs: c.SESSION_LIFETIME_MS,
+      relationWebhookMaxDelayMs: c.RELATION_WEBHOOK_MAX_DELAY_MS,
+      relationWebhookLossProbability: c.RELATION_WEBHOOK_LOSS_PROBABILITY,
+      statusWebhookDuplicateProbability: c.STATUS_WEBHOOK_DUPLICATE_PROBABILITY,
+      nullMessageIdProbability: c.NULL_MESSAGE_ID_PROBABILITY,
     }).filter(([, value]) => value !== undefined),
   );
   const checked = unipileSimSettingsSchema.safeParse(candidate);

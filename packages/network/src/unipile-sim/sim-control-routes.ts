@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { faultSpecSchema } from '../simulation/fault-injector.js';
 import { RECEIVED_ACTION_TYPES } from '../simulation/received-log.js';
 import { forceAcceptance, forceInboundMessage } from './sim-actions.js';
+import { PROVIDER_CALL_KINDS } from './sim-call-log.js';
+import { restrictionView } from './sim-control-views.js';
 import { SimProblem } from './sim-problem.js';
+import { SIM_TIERS } from './sim-rules.js';
 import type { UnipileSimState } from './sim-state.js';
 import { accountView } from './sim-views.js';
 import type { WebhookPusher } from './sim-webhook-pusher.js';
@@ -18,8 +21,40 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 
 const accountChangesSchema = z.strictObject({
   name: z.string().min(1).optional(),
+  tier: z.enum(SIM_TIERS).optional(),
+  /** Old knob: premium or free. */
   premium: z.boolean().optional(),
+  /** Credits left this month. */
   inmailCredits: z.number().int().min(0).optional(),
+  /** The provider status to report (and send as a webhook), e.g. ERROR or STOPPED. */
+  status: z.enum(['OK', 'CREDENTIALS', 'ERROR', 'STOPPED']).optional(),
+});
+const newAccountSchema = z.strictObject({
+  id: z.string().min(1).optional(),
+  name: z.string().min(1).optional(),
+  tier: z.enum(SIM_TIERS).default('premium'),
+});
+/**
+ * The restrictions LinkedIn imposes, with the status Unipile answers them with
+ * (https://developer.unipile.com/v2.0/reference/error-responses).
+ */
+const RESTRICTIONS = {
+  account_restricted: 403,
+  action_required: 403,
+  unknown_authentication_context: 403,
+  disconnected_feature: 403,
+  multiple_sessions: 401,
+} as const;
+const restrictionSchema = z.strictObject({
+  reason: z.enum(Object.keys(RESTRICTIONS) as [keyof typeof RESTRICTIONS]),
+  detail: z.string().min(1).optional(),
+});
+const callsQuerySchema = z.object({
+  accountId: z.string().optional(),
+  kind: z.enum(PROVIDER_CALL_KINDS).optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
+  succeeded: z.stringbool().optional(),
 });
 const leadSchema = z.strictObject({ publicIdentifier: z.string().min(1) });
 const inboundSchema = leadSchema.extend({ content: z.string().min(1) });
@@ -34,13 +69,43 @@ export function createSimControlRouter(state: UnipileSimState, pusher: WebhookPu
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
 
+  /** A connected account of a given tier (an id in Unipile's form when none is given). */
+  router.post('/accounts', (req, res) => {
+    const { id, name, tier } = parse(newAccountSchema, req.body);
+    const accountId = id ?? state.newAccountId(name ?? 'account');
+    res.status(201).json(accountView(state.createAccount(accountId, tier, name)));
+  });
   router.put('/accounts/:id', (req, res) => {
     const changes = parse(accountChangesSchema, req.body);
     const account = state.account(req.params.id);
     if (changes.name !== undefined) account.name = changes.name;
-    if (changes.premium !== undefined) account.premium = changes.premium;
-    if (changes.inmailCredits !== undefined) account.inmailCredits = changes.inmailCredits;
+    const tier =
+      changes.tier ?? (changes.premium === undefined ? undefined : changes.premium ? 'premium' : 'free');
+    if (tier !== undefined) state.setTier(account, tier);
+    if (changes.inmailCredits !== undefined) {
+      state.inmailBalance(account);
+      account.inmailCredits = changes.inmailCredits;
+    }
+    if (changes.status !== undefined) state.setStatus(account, changes.status);
     res.json(accountView(account));
+  });
+  /** Whether LinkedIn restricts the account, why and since when, and what it has used. */
+  router.get('/accounts/:id/restriction', (req, res) => {
+    state.settle();
+    const account = state.accounts.get(req.params.id);
+    if (!account) throw new SimProblem(404, 'resource_not_found', `no account ${req.params.id}`);
+    res.json(restrictionView(state, account));
+  });
+  /** LinkedIn restricts the account now, for the given reason. */
+  router.post('/accounts/:id/restriction', (req, res) => {
+    const { reason, detail } = parse(restrictionSchema, req.body);
+    const account = state.account(req.params.id);
+    state.restrict(account, {
+      status: RESTRICTIONS[reason],
+      reason,
+      detail: detail ?? `LinkedIn: ${reason}`,
+    });
+    res.status(201).json(restrictionView(state, account));
   });
   router.post('/accounts/:id/session-expiry', (req, res) => {
     res.json(accountView(state.expireSession(req.params.id)));
@@ -72,6 +137,16 @@ export function createSimControlRouter(state: UnipileSimState, pusher: WebhookPu
 
   router.get('/received', (req, res) => {
     res.json({ actions: state.log.list(parse(receivedQuerySchema, req.query)) });
+  });
+  router.get('/calls', (req, res) => {
+    const { since, until, ...filter } = parse(callsQuerySchema, req.query);
+    res.json({
+      calls: state.calls.list({
+        ...filter,
+        since: since === undefined ? undefined : new Date(since),
+        until: until === undefined ? undefined : new Date(until),
+      }),
+    });
   });
   router.get('/webhooks', (_req, res) => {
     res.json({ deliveries: pusher.list() });

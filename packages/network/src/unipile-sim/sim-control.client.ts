@@ -1,14 +1,39 @@
 import type { Fault, FaultSpec } from '../simulation/fault-injector.js';
 import type { ReceivedAction, ReceivedFilter } from '../simulation/received-log.js';
+import type { SimCall, SimCallFilter } from './sim-call-log.js';
 import { SIM_CONTROL_PREFIX } from './sim-control-routes.js';
+import type { SimAccountStanding } from './sim-control-views.js';
+import type { SimAccount } from './sim-model.js';
+import type { SimTier } from './sim-rules.js';
 import type { WebhookDelivery } from './sim-webhook-pusher.js';
 
 export interface UnipileSimControlClient {
   now(): Promise<Date>;
   upsertAccount(
     accountId: string,
-    changes?: { name?: string; premium?: boolean; inmailCredits?: number },
+    changes?: {
+      name?: string;
+      tier?: SimTier;
+      premium?: boolean;
+      inmailCredits?: number;
+      status?: SimAccount['status'];
+    },
   ): Promise<unknown>;
+  /** A connected account of this tier; its id is returned (Unipile's form when none is given). */
+  createAccount(input: { id?: string; name?: string; tier: SimTier }): Promise<{ id: string }>;
+  /** The account's standing: restricted or not, why, and what it used today. */
+  restriction(accountId: string): Promise<SimAccountStanding>;
+  restrict(
+    accountId: string,
+    reason:
+      | 'account_restricted'
+      | 'action_required'
+      | 'unknown_authentication_context'
+      | 'disconnected_feature'
+      | 'multiple_sessions',
+  ): Promise<SimAccountStanding>;
+  /** Every call the simulator received for accounts, reads included. */
+  calls(filter?: SimCallFilter): Promise<SimCall[]>;
   expireSession(accountId: string): Promise<unknown>;
   reconnect(accountId: string): Promise<unknown>;
   sendInboundMessage(
@@ -51,7 +76,7 @@ export function createUnipileSimControlClient(
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  const query = (filter: ReceivedFilter) => {
+  const query = (filter: object) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(filter))
       if (value !== undefined) params.set(key, String(value));
@@ -62,6 +87,14 @@ export function createUnipileSimControlClient(
   return {
     now: async () => new Date((await send<{ now: string }>('GET', '/clock')).now),
     upsertAccount: (accountId, changes = {}) => send('PUT', account(accountId), changes),
+    createAccount: (input) => send('POST', '/accounts', input),
+    restriction: (accountId) => send('GET', `${account(accountId)}/restriction`),
+    restrict: (accountId, reason) => send('POST', `${account(accountId)}/restriction`, { reason }),
+    calls: async (filter = {}) => {
+      const { since, until, ...rest } = filter;
+      const text = query({ ...rest, since: since?.toISOString(), until: until?.toISOString() });
+      return (await send<{ calls: SimCall[] }>('GET', `/calls${text}`)).calls;
+    },
     expireSession: (accountId) => send('POST', `${account(accountId)}/session-expiry`),
     reconnect: (accountId) => send('POST', `${account(accountId)}/reconnect`),
     sendInboundMessage: (accountId, publicIdentifier, content) =>

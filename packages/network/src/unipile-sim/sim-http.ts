@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import type { Fault, SandboxOperation } from '../simulation/fault-injector.js';
 import type { HangTimers } from '../simulation/hang-timers.js';
+import type { ProviderCallKind } from './sim-call-log.js';
 import { SimProblem } from './sim-problem.js';
 import type { UnipileSimState } from './sim-state.js';
 
@@ -12,6 +13,35 @@ export interface Answer {
 
 type Handler = (req: Request) => Promise<Answer> | Answer;
 
+/** What a route is, for faults (`operation`) and for the call record (`kind`, `route`). */
+export interface RouteCall {
+  operation: SandboxOperation;
+  kind: ProviderCallKind;
+  /** The route template, e.g. `GET /users/:identifier`. */
+  route: string;
+}
+
+/** Records the call for `accountId` with the status it is answered, once the answer is sent. */
+export function recordCall(
+  state: UnipileSimState,
+  res: Response,
+  accountId: string,
+  call: Omit<RouteCall, 'operation'>,
+): void {
+  if (!accountId) return;
+  const at = new Date(state.now()).toISOString();
+  res.once('finish', () => {
+    state.calls.record({
+      accountId,
+      at,
+      method: call.route.split(' ')[0] ?? '',
+      route: call.route,
+      kind: call.kind,
+      status: res.statusCode,
+    });
+  });
+}
+
 /**
  * One endpoint behind the same gate as the sandbox's: an armed fault first (as a real network
  * fails before the provider sees anything), or, with `afterAction`, the action first and then the
@@ -20,13 +50,15 @@ type Handler = (req: Request) => Promise<Answer> | Answer;
 export function gate(
   state: UnipileSimState,
   hangs: HangTimers,
-  operation: SandboxOperation,
+  call: RouteCall,
   accountOf: (req: Request) => string | Promise<string>,
   handler: Handler,
 ) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const fault = state.faults.take(await accountOf(req), operation);
+      const accountId = await accountOf(req);
+      recordCall(state, res, accountId, call);
+      const fault = state.faults.take(accountId, call.operation);
       if (fault && !fault.afterAction) return await failWith(state, hangs, fault, res);
       const answer = await handler(req);
       if (fault) return await failWith(state, hangs, fault, res);
@@ -49,9 +81,9 @@ async function failWith(
     throw new SimProblem(504, 'request_timeout', 'the provider did not answer in time');
   }
   if (fault.kind === 'rate_limit') {
-    const seconds = Math.ceil(fault.retryAfterMs / 1000);
-    res.setHeader('Retry-After', String(seconds));
-    throw new SimProblem(429, 'too_many_requests', 'too many requests for this account', seconds);
+    // The standard header only: Unipile documents no retry hint in the body.
+    res.setHeader('Retry-After', String(Math.ceil(fault.retryAfterMs / 1000)));
+    throw new SimProblem(429, 'too_many_requests', 'too many requests for this account');
   }
   throw new SimProblem(
     fault.status,

@@ -1,4 +1,14 @@
+import type { SimTier } from './sim-rules.js';
 import type { Relationship } from '../network.types.js';
+
+/** Why an account may not act: a restriction by LinkedIn, answered with this status and type. */
+export interface SimRestriction {
+  status: 401 | 403;
+  /** The error type without its `errors/` prefix, e.g. `account_restricted`. */
+  reason: string;
+  detail: string;
+  sinceMs: number;
+}
 
 /** One connected LinkedIn account as Unipile sees it. */
 export interface SimAccount {
@@ -6,15 +16,52 @@ export interface SimAccount {
   name: string;
   /** The account owner's own member id (the sender id of the messages it sends). */
   ownProviderId: string;
-  premium: boolean;
+  tier: SimTier;
+  /** InMail credits left in `inmailMonth`; granted again at each new month. */
   inmailCredits: number;
-  /** `CREDENTIALS` once the session is lost, until a reconnection. */
-  status: 'OK' | 'CREDENTIALS';
+  inmailMonth: string;
+  /** `CREDENTIALS` once the session is lost or the account restricted, until a reconnection. */
+  status: 'OK' | 'CREDENTIALS' | 'ERROR' | 'STOPPED';
   /** Why the session was lost, given by a test or demo; the 401's detail says it. */
   lostReason?: string | undefined;
+  restriction: SimRestriction | null;
   createdAt: Date;
-  /** Sandbox times of the invitations sent, for the weekly quota. */
+  /** When the current LinkedIn session started, and its number (a reconnection starts another). */
+  sessionStartedMs: number;
+  session: number;
+  /** Simulator times of what the limits count. */
   invitationTimes: number[];
+  notedInvitationTimes: number[];
+  messageTimes: number[];
+  profileReadTimes: number[];
+  /** Sensitive calls (invitations, messages) in the burst window. */
+  sensitiveCallTimes: number[];
+}
+
+/** An account as it is connected: session starting now, nothing used yet, no credit until granted. */
+export function newSimAccount(input: {
+  id: string;
+  name: string;
+  ownProviderId: string;
+  tier: SimTier;
+  nowMs: number;
+}): SimAccount {
+  const { nowMs, ...identity } = input;
+  return {
+    ...identity,
+    inmailCredits: 0,
+    inmailMonth: new Date(nowMs).toISOString().slice(0, 7),
+    status: 'OK',
+    restriction: null,
+    createdAt: new Date(nowMs),
+    sessionStartedMs: nowMs,
+    session: 0,
+    invitationTimes: [],
+    notedInvitationTimes: [],
+    messageTimes: [],
+    profileReadTimes: [],
+    sensitiveCallTimes: [],
+  };
 }
 
 export interface SimInvitation {

@@ -1,12 +1,14 @@
-/** A refusal of the simulated Unipile API, answered as its RFC 7807 problem body. */
+/**
+ * A refusal of the simulated Unipile API, answered as its RFC 7807 problem body: object, type,
+ * status, title, detail (https://developer.unipile.com/v2.0/reference/error-responses). Nothing
+ * else: no retry hint, which Unipile does not document.
+ */
 export class SimProblem extends Error {
   constructor(
     readonly status: number,
     /** Without the `errors/` prefix, e.g. `already_invited_recently`. */
     readonly reason: string,
     detail: string,
-    /** Seconds before trying again, for 429s and quota refusals. */
-    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'SimProblem';
@@ -14,12 +16,12 @@ export class SimProblem extends Error {
 
   body(instance: string): Record<string, unknown> {
     return {
+      object: 'Error',
       title: TITLES[this.status] ?? 'Error',
       detail: this.message,
       instance,
       type: `errors/${this.reason}`,
       status: this.status,
-      ...(this.retryAfterSeconds === undefined ? {} : { retry_after: this.retryAfterSeconds }),
     };
   }
 }

@@ -4,8 +4,10 @@ import {
   type SandboxSettingsInput,
   parseSandboxSettings,
 } from '../simulation/sandbox-settings.js';
+import { SIM_TIERS } from './sim-rules.js';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /**
  * What the Unipile simulator adds to the sandbox's behaviour settings (accept and reply chances,
@@ -25,17 +27,57 @@ export const unipileSimSettingsSchema = z.strictObject({
   webhookMaxAttempts: z.number().int().min(1).default(5),
   /** Real milliseconds between two attempts, times the attempt number. */
   webhookRetryDelayMs: z.number().int().min(0).default(200),
-  /** Invitations an account may send in any 7-day window (sandbox time); LinkedIn's paid accounts get about 200. */
-  weeklyInvitationLimit: z.number().int().min(1).default(200),
+  /**
+   * Enforce what LinkedIn and Unipile document (per-tier caps, restriction after too many profile
+   * retrievals, bursts, sessions that expire, late and lost webhooks). `false` gives the happy path
+   * of a network without limits, for tests that are about something else.
+   */
+  strict: z.boolean().default(true),
+  /** Replaces every tier's weekly invitation cap when given (old knob; the tiers' own caps otherwise). */
+  weeklyInvitationLimit: z.number().int().min(1).optional(),
   invitationWindowMs: z
     .number()
     .int()
     .min(1)
     .default(7 * DAY),
-  /** Accounts created on first use: premium (300-character notes, InMail) or free (200 characters, no InMail). */
+  /** Tier of accounts created on first use; `defaultPremium` (old knob) picks premium or free when no tier is given. */
+  defaultTier: z.enum(SIM_TIERS).optional(),
   defaultPremium: z.boolean().default(true),
-  /** InMail credits of a premium account. */
-  inmailCredits: z.number().int().min(0).default(50),
+  /** Monthly InMail credits of accounts created on first use, instead of their tier's allowance (old knob). */
+  inmailCredits: z.number().int().min(0).optional(),
+  /** A LinkedIn session lasts about a month: this long, give or take the jitter (simulator time). */
+  sessionLifetimeMs: z
+    .number()
+    .int()
+    .min(1)
+    .default(30 * DAY),
+  sessionLifetimeJitterMs: z
+    .number()
+    .int()
+    .min(0)
+    .default(2 * DAY),
+  /** More sensitive calls (invitations, messages) than this in `burstWindowMs` answer 429, or 500 for a share of them. */
+  burstMaxCalls: z.number().int().min(1).default(5),
+  burstWindowMs: z.number().int().min(1).default(60_000),
+  burstServerErrorShare: z.number().min(0).max(1).default(0.25),
+  /** new_relation comes up to this late (simulator time), as Unipile polls relations at random intervals. */
+  relationWebhookMaxDelayMs: z
+    .number()
+    .int()
+    .min(0)
+    .default(8 * HOUR),
+  /** Share of new relations whose webhook is never sent. */
+  relationWebhookLossProbability: z.number().min(0).max(1).default(0.05),
+  /** Status webhooks come up to this late (simulator time), so two close changes may arrive out of order. */
+  statusWebhookMaxDelayMs: z
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 60_000),
+  /** Share of status webhooks sent twice. */
+  statusWebhookDuplicateProbability: z.number().min(0).max(1).default(0.2),
+  /** Share of message webhooks whose message_id (and, independently, chat_id) is null. */
+  nullMessageIdProbability: z.number().min(0).max(1).default(0.05),
   /** Real milliseconds between two background passes that settle due events and push webhooks. */
   tickMs: z.number().int().min(1).default(200),
 });

@@ -3,10 +3,22 @@ import { FaultInjector } from '../simulation/fault-injector.js';
 import { MinHeap } from '../simulation/min-heap.js';
 import { OutcomeOracle } from '../simulation/outcome-oracle.js';
 import { ReceivedLog } from '../simulation/received-log.js';
-import type { SimAccount, SimChat, SimMessage, SimPair } from './sim-model.js';
+import { CallLog } from './sim-call-log.js';
+import { emitStatusWebhook, scheduleSessionEnd } from './sim-lifecycle.js';
+import { MEMBER_PREFIX, linkedinSpelling, memberIdOf, publicIdentifierOf } from './sim-identifiers.js';
+import { monthlyInmailCredits } from './sim-limits.js';
+import {
+  type SimAccount,
+  type SimChat,
+  type SimMessage,
+  type SimPair,
+  type SimRestriction,
+  newSimAccount,
+} from './sim-model.js';
 import { SimProblem } from './sim-problem.js';
+import { type SimTier, monthOf } from './sim-rules.js';
 import type { UnipileSimSettings } from './sim-settings.js';
-import { accountStatusPayload, newMessagePayload, newRelationPayload } from './sim-webhook-payloads.js';
+import { newMessagePayload, newRelationPayload } from './sim-webhook-payloads.js';
 
 interface Scheduled {
   dueMs: number;
@@ -20,8 +32,6 @@ export interface SimWebhook {
   payload: Record<string, unknown>;
 }
 
-const MEMBER_PREFIX = 'ACoAA';
-
 /**
  * The simulated Unipile: accounts, members, relations, invitations, chats, and what the network
  * will do later. Time comes only from the clock and outcomes only from the sandbox's oracle, so a
@@ -33,6 +43,8 @@ export class UnipileSimState {
   readonly faults = new FaultInjector();
   /** Every action performed (Unipile has no idempotency key: a repeated call is logged again). */
   readonly log = new ReceivedLog();
+  /** Every call received for an account, reads included, with its kind and answer status. */
+  readonly calls = new CallLog();
   readonly accounts = new Map<string, SimAccount>();
   readonly pairs = new Map<string, SimPair>();
   readonly chats = new Map<string, SimChat>();
@@ -55,30 +67,58 @@ export class UnipileSimState {
     return this.clock().getTime();
   }
 
-  /** The account, created on first use with the default entitlement. */
+  /** The account, created on first use with the default tier. */
   account(accountId: string): SimAccount {
-    let account = this.accounts.get(accountId);
-    if (!account) {
-      const premium = this.settings.defaultPremium;
-      account = {
-        id: accountId,
-        name: `LinkedIn ${accountId}`,
-        ownProviderId: memberIdOf(`owner-${accountId}`),
-        premium,
-        inmailCredits: premium ? this.settings.inmailCredits : 0,
-        status: 'OK',
-        createdAt: this.clock(),
-        invitationTimes: [],
-      };
-      this.accounts.set(accountId, account);
+    return this.accounts.get(accountId) ?? this.createAccount(accountId);
+  }
+
+  /** A new account (or the existing one, given a new tier), its session starting now. */
+  createAccount(accountId: string, tier?: SimTier, name?: string): SimAccount {
+    const existing = this.accounts.get(accountId);
+    if (existing) {
+      if (tier) this.setTier(existing, tier);
+      if (name) existing.name = name;
+      return existing;
     }
+    const nowMs = this.now();
+    const account = newSimAccount({
+      id: accountId,
+      name: name ?? `LinkedIn ${accountId}`,
+      ownProviderId: memberIdOf(`owner-${accountId}`),
+      tier: tier ?? this.settings.defaultTier ?? (this.settings.defaultPremium ? 'premium' : 'free'),
+      nowMs,
+    });
+    account.inmailCredits = monthlyInmailCredits(this, account);
+    this.accounts.set(accountId, account);
+    scheduleSessionEnd(this, account);
     return account;
   }
 
-  /** The account for a call that needs a live session: 401 `disconnected_account` otherwise. */
+  setTier(account: SimAccount, tier: SimTier): void {
+    account.tier = tier;
+    account.inmailCredits = monthlyInmailCredits(this, account);
+  }
+
+  /** Credits left this month: a new month grants the tier's allowance again. */
+  inmailBalance(account: SimAccount): number {
+    const month = monthOf(this.now());
+    if (account.inmailMonth !== month) {
+      account.inmailMonth = month;
+      account.inmailCredits = monthlyInmailCredits(this, account);
+    }
+    return account.inmailCredits;
+  }
+
+  /**
+   * The account for a call that needs a live session. A restricted account answers its
+   * restriction (403 `account_restricted`...), a lost session 401 `disconnected_account`
+   * (https://developer.unipile.com/v2.0/reference/error-responses).
+   */
   activeAccount(accountId: string): SimAccount {
     this.settle();
     const account = this.account(accountId);
+    const restriction = account.restriction;
+    if (restriction) throw new SimProblem(restriction.status, restriction.reason, restriction.detail);
     if (account.status !== 'OK') {
       throw new SimProblem(
         401,
@@ -101,7 +141,7 @@ export class UnipileSimState {
   pair(accountId: string, identifier: string): SimPair {
     const publicIdentifier = identifier.startsWith(MEMBER_PREFIX)
       ? publicIdentifierOf(identifier)
-      : identifier;
+      : linkedinSpelling(identifier);
     if (publicIdentifier === null || this.oracle.isMissing(publicIdentifier)) {
       throw new SimProblem(404, 'resource_not_found', `no profile ${identifier}`);
     }
@@ -145,10 +185,15 @@ export class UnipileSimState {
     pair.relationship = 'connected';
     pair.pendingInvitation = null;
     pair.connectedAtMs = atMs;
-    this.emit({
-      key: `relation:${pair.accountId}:${pair.providerId}`,
-      payload: newRelationPayload(this.oracle, pair),
-    });
+    // Unipile polls relations at random intervals, so new_relation comes up to 8 hours after the
+    // acceptance, and some never come (https://developer.unipile.com/docs/detecting-accepted-invitations).
+    const key = `relation:${pair.accountId}:${pair.providerId}`;
+    const { strict, relationWebhookLossProbability, relationWebhookMaxDelayMs } = this.settings;
+    if (strict && this.oracle.draw('relation-loss', key) < relationWebhookLossProbability) return true;
+    const delayMs = strict
+      ? Math.floor(this.oracle.draw('relation-delay', key) * relationWebhookMaxDelayMs)
+      : 0;
+    this.pushAt(atMs + delayMs, { key, payload: newRelationPayload(this.oracle, pair) });
     return true;
   }
 
@@ -185,7 +230,15 @@ export class UnipileSimState {
     };
     chat.messages.push(message);
     const account = this.account(chat.accountId);
-    this.emit({ key: `message:${message.id}`, payload: newMessagePayload(account, chat, message) });
+    const key = `message:${message.id}`;
+    // The new-message webhook may name no message or no chat
+    // (https://developer.unipile.com/docs/new-messages-webhook).
+    const p = this.settings.strict ? this.settings.nullMessageIdProbability : 0;
+    const nulls = {
+      messageId: this.oracle.draw('null-message-id', key) < p,
+      chatId: this.oracle.draw('null-chat-id', key) < p,
+    };
+    this.emit({ key, payload: newMessagePayload(account, chat, message, nulls) });
     return message;
   }
 
@@ -195,22 +248,53 @@ export class UnipileSimState {
     if (account.status === 'OK') {
       account.status = 'CREDENTIALS';
       account.lostReason = reason;
-      this.emit({
-        key: `status:${accountId}:${this.order++}`,
-        payload: accountStatusPayload(account, 'CREDENTIALS'),
-      });
+      this.emitStatus(account, 'CREDENTIALS');
     }
     return account;
   }
 
+  /**
+   * LinkedIn restricts the account: every call answers the restriction from now on, and the
+   * status webhook says CREDENTIALS (https://developer.unipile.com/v2.0/docs/status-lifecycle: too
+   * many requests to sensitive endpoints disconnect the account).
+   */
+  restrict(account: SimAccount, restriction: Omit<SimRestriction, 'sinceMs'>): SimAccount {
+    if (account.restriction) return account;
+    account.restriction = { ...restriction, sinceMs: this.now() };
+    account.status = 'CREDENTIALS';
+    this.emitStatus(account, 'CREDENTIALS');
+    return account;
+  }
+
+  /** A new session (hosted reconnection): restrictions lifted, a new month-long session. */
   reconnect(accountId: string): SimAccount {
     const account = this.account(accountId);
     account.status = 'OK';
-    this.emit({
-      key: `status:${accountId}:${this.order++}`,
-      payload: accountStatusPayload(account, 'RECONNECTED'),
-    });
+    account.restriction = null;
+    account.lostReason = undefined;
+    account.session += 1;
+    account.sessionStartedMs = this.now();
+    scheduleSessionEnd(this, account);
+    this.emitStatus(account, 'RECONNECTED');
     return account;
+  }
+
+  /** Sets a provider status (ERROR, STOPPED, OK...) and sends its webhook. */
+  setStatus(account: SimAccount, status: SimAccount['status']): SimAccount {
+    account.status = status;
+    this.emitStatus(account, status);
+    return account;
+  }
+
+  /** A status webhook, late and now and then twice (see sim-lifecycle.ts). */
+  emitStatus(account: SimAccount, message: string): void {
+    emitStatusWebhook(this, account, message, `status:${account.id}:${this.order++}`);
+  }
+
+  /** A webhook pushed once `dueMs` is reached (at once when it already is). */
+  pushAt(dueMs: number, webhook: SimWebhook): void {
+    if (dueMs <= this.now()) return this.emit(webhook);
+    this.schedule(dueMs, () => this.emit(webhook));
   }
 
   /** Forgets everything but the clock. */
@@ -220,20 +304,10 @@ export class UnipileSimState {
     this.chats.clear();
     this.faults.clear();
     this.log.clear();
+    this.calls.clear();
     this.scheduled = new MinHeap<Scheduled>(
       (a, b) => a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.order < b.order),
     );
     this.accountsCreated = 0;
   }
-}
-
-/** Member ids are derived from the public identifier and back, so they survive a restart. */
-export function memberIdOf(publicIdentifier: string): string {
-  return `${MEMBER_PREFIX}${Buffer.from(publicIdentifier, 'utf8').toString('hex')}`;
-}
-
-export function publicIdentifierOf(memberId: string): string | null {
-  const hex = memberId.slice(MEMBER_PREFIX.length);
-  if (!/^(?:[0-9a-f]{2})+$/.test(hex)) return null;
-  return Buffer.from(hex, 'hex').toString('utf8');
 }

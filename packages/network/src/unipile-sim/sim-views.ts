@@ -1,17 +1,50 @@
 import type { OutcomeOracle } from '../simulation/outcome-oracle.js';
 import type { SimAccount, SimChat, SimInvitation, SimMessage, SimPair } from './sim-model.js';
+import { SimProblem } from './sim-problem.js';
+import { TIER_RULES } from './sim-rules.js';
 
 /**
  * The JSON bodies of Unipile's v1 API, field for field as the SDK's response validators expect
  * them (the validator test checks every body the adapter receives).
  */
+
+const SECTIONS = ['experience', 'education', 'languages', 'skills', 'certifications', 'about'] as const;
+export type ProfileSection = (typeof SECTIONS)[number];
+
+/** `linkedin_sections` as the SDK sends it: `*`, or names separated by commas. */
+export function requestedSections(value: unknown): Set<ProfileSection> {
+  if (typeof value !== 'string' || value === '') return new Set();
+  if (value.split(',').includes('*')) return new Set(SECTIONS);
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new SimProblem(400, 'invalid_parameters', `unknown linkedin_sections: ${unknown.join(', ')}`);
+  return new Set(names as ProfileSection[]);
+}
+
+/**
+ * `GET /users/:identifier`. Like the real route, the sections (experience, hence the current
+ * company, and about, the summary) come only when `linkedin_sections` asks for them.
+ */
 export function profileView(
   oracle: OutcomeOracle,
   pair: SimPair,
   account: SimAccount,
+  sections: Set<ProfileSection> = new Set(),
 ): Record<string, unknown> {
   const base = oracle.profile(pair.publicIdentifier);
   const connected = pair.relationship === 'connected';
+  const experience = base.companyName
+    ? [
+        {
+          position: base.headline.split(' at ')[0] ?? base.headline,
+          company: base.companyName,
+          current: true,
+          start: null,
+          end: null,
+        },
+      ]
+    : [];
   return {
     object: 'UserProfile',
     provider: 'LINKEDIN',
@@ -20,25 +53,30 @@ export function profileView(
     first_name: base.firstName,
     last_name: base.lastName,
     headline: base.headline,
-    ...(base.summary ? { summary: base.summary } : {}),
+    ...(sections.has('about') && base.summary ? { summary: base.summary } : {}),
     ...(base.location ? { location: base.location } : {}),
     websites: [],
     public_profile_url: `https://www.linkedin.com/in/${encodeURIComponent(pair.publicIdentifier)}`,
     network_distance: connected ? 'FIRST_DEGREE' : 'SECOND_DEGREE',
     is_relationship: connected,
-    can_send_inmail: !connected && account.premium,
+    can_send_inmail: !connected && TIER_RULES[account.tier].inmailApi !== null,
     ...(pair.pendingInvitation ? { invitation: { type: 'SENT', status: 'PENDING' } } : {}),
-    work_experience: base.companyName
-      ? [
-          {
-            position: base.headline.split(' at ')[0] ?? base.headline,
-            company: base.companyName,
-            current: true,
-            start: null,
-            end: null,
-          },
-        ]
-      : [],
+    ...(sections.has('experience') ? { work_experience: experience } : {}),
+    ...(sections.has('education') ? { education: [] } : {}),
+    ...(sections.has('languages') ? { languages: [] } : {}),
+    ...(sections.has('skills') ? { skills: [] } : {}),
+    ...(sections.has('certifications') ? { certifications: [] } : {}),
+  };
+}
+
+/** `GET /linkedin/inmail_balance`: the subscribed service's credits, null for the others. */
+export function inmailBalanceView(account: SimAccount, credits: number): Record<string, unknown> {
+  const api = TIER_RULES[account.tier].inmailApi;
+  return {
+    object: 'LinkedinInmailBalance',
+    premium: api === 'classic' ? credits : null,
+    sales_navigator: api === 'sales_navigator' ? credits : null,
+    recruiter: api === 'recruiter' ? credits : null,
   };
 }
 
@@ -133,8 +171,8 @@ export function accountView(account: SimAccount): Record<string, unknown> {
       im: {
         id: account.ownProviderId,
         username: account.name,
-        premiumContractId: account.premium ? `contract-${account.id}` : null,
-        premiumFeatures: account.premium ? ['premium'] : [],
+        premiumContractId: account.tier === 'free' ? null : `contract-${account.id}`,
+        premiumFeatures: TIER_RULES[account.tier].premiumFeatures,
       },
     },
     sources: [{ id: `${account.id}_MESSAGING`, status: account.status }],

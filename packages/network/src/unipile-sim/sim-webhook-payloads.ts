@@ -28,11 +28,16 @@ function attendee(providerId: string, name: string): Record<string, unknown> {
   };
 }
 
-/** Unipile's new-message webhook body (messaging source), for received and sent messages alike. */
+/**
+ * Unipile's new-message webhook body (messaging source), for received and sent messages alike.
+ * Its `message_id` and `chat_id` may be null (https://developer.unipile.com/docs/new-messages-webhook):
+ * `nulls` says which the simulator leaves out this time.
+ */
 export function newMessagePayload(
   account: SimAccount,
   chat: SimChat,
   message: SimMessage,
+  nulls: { messageId: boolean; chatId: boolean } = { messageId: false, chatId: false },
 ): Record<string, unknown> {
   const lead = attendee(chat.attendeeProviderId, chat.attendeeProviderId);
   const owner = attendee(account.ownProviderId, account.name);
@@ -41,10 +46,10 @@ export function newMessagePayload(
     account_type: 'LINKEDIN',
     account_info: { type: 'LINKEDIN', feature: 'classic', user_id: account.ownProviderId },
     event: 'message_received',
-    chat_id: chat.id,
+    chat_id: nulls.chatId ? null : chat.id,
     timestamp: new Date(message.timestampMs).toISOString(),
     webhook_name: WEBHOOK_NAME,
-    message_id: message.id,
+    message_id: nulls.messageId ? null : message.id,
     message: message.text,
     sender: message.isSender ? owner : lead,
     attendees: [lead],

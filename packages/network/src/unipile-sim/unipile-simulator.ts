@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import { type Clock, systemClock } from '../clock.js';
 import { HangTimers } from '../simulation/hang-timers.js';
 import type { SandboxSettingsInput } from '../simulation/sandbox-settings.js';
+import type { SimCall, SimCallFilter } from './sim-call-log.js';
 import { SIM_CONTROL_PREFIX, createSimControlRouter } from './sim-control-routes.js';
 import { simErrorHandler } from './sim-http.js';
 import { SimHostedAuth } from './sim-hosted-auth.js';
@@ -35,6 +36,8 @@ export interface UnipileSimulator {
   state: UnipileSimState;
   settings: UnipileSimSettings;
   webhooks: WebhookPusher;
+  /** Every call received for an account (reads included), with its time, kind and status. */
+  calls(filter?: SimCallFilter): SimCall[];
   /** Applies what is due on the clock and waits for the resulting webhooks (tests call it after moving a manual clock). */
   flush(): Promise<void>;
   listen(port?: number, host?: string): Promise<RunningUnipileSimulator>;
@@ -102,5 +105,5 @@ export function createUnipileSimulator(options: UnipileSimulatorOptions = {}): U
     };
   }
 
-  return { app, state, settings, webhooks, flush, listen };
+  return { app, state, settings, webhooks, calls: (filter) => state.calls.list(filter), flush, listen };
 }
