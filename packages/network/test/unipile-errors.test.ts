@@ -8,10 +8,11 @@ import {
   AlreadyConnectedError,
   AlreadyInvitedError,
   InmailNotAllowedError,
-  InvitationLimitReachedError,
   NotConnectedError,
   PermanentNetworkError,
   ProfileNotFoundError,
+  ProviderConfigurationError,
+  ProviderLimitError,
   RateLimitedError,
   SessionExpiredError,
   TransientNetworkError,
@@ -41,26 +42,26 @@ describe('Unipile errors mapped to the port', () => {
     ).rejects.toBeInstanceOf(AlreadyConnectedError);
   });
 
-  it('the weekly invitation quota cools the account down until the oldest invitation leaves the window', async () => {
+  it('the weekly invitation quota cools the invitations of the account down to the next window; the lead waits', async () => {
     await h.network.sendInvitation({ accountId: account, lead: lead('q-one') });
     h.clock.advance(HOUR);
     await h.network.sendInvitation({ accountId: account, lead: lead('q-two') });
     const error = await h.network
       .sendInvitation({ accountId: account, lead: lead('q-three') })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvitationLimitReachedError);
-    expect(error).toBeInstanceOf(RateLimitedError);
-    expect((error as RateLimitedError).retryAfterMs).toBe(7 * 24 * HOUR - HOUR);
+    expect(error).toBeInstanceOf(ProviderLimitError);
+    expect(error).not.toBeInstanceOf(PermanentNetworkError);
+    expect(error).toMatchObject({ scope: 'invitations', retryAfterMs: null });
     expect(h.sim.state.log.list({ type: 'invitation' })).toHaveLength(2);
   });
 
-  it('a 429 is RateLimited with the provider retry hint', async () => {
+  it('a 429 is a provider limit on the scope of the call, with no retry time the SDK cannot read', async () => {
     h.sim.state.faults.arm({ kind: 'rate_limit', retryAfterMs: 90_000 });
     const error = await h.network
       .resolveMember({ accountId: account, publicIdentifier: 'x-y' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
-    expect((error as RateLimitedError).retryAfterMs).toBe(90_000);
+    expect(error).toMatchObject({ code: 'provider_limit', scope: 'profile_reads', retryAfterMs: null });
   });
 
   it('a lost session is SessionExpired on every action', async () => {
@@ -113,24 +114,32 @@ describe('Unipile errors mapped to the port', () => {
     expect(error).toMatchObject({ providerCode: 'invalid_parameters' });
   });
 
+  it('a 500 on an invitation is an unknown outcome that also cools the account down', async () => {
+    h.sim.state.faults.arm({ kind: 'server_error', status: 500, operations: ['sendInvitation'] });
+    const error = await h.network
+      .sendInvitation({ accountId: account, lead: lead('t-500') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransientNetworkError);
+    expect(error).toMatchObject({ accountCooldown: true });
+  });
+
   it('a 5xx and a hang are transient: the outcome is unknown', async () => {
     h.sim.state.faults.arm({ kind: 'server_error', operations: ['sendInvitation'], afterAction: true });
-    await expect(
-      h.network.sendInvitation({ accountId: account, lead: lead('t-one') }),
-    ).rejects.toBeInstanceOf(TransientNetworkError);
+    await expect(h.network.sendInvitation({ accountId: account, lead: lead('t-one') })).rejects.toMatchObject(
+      { code: 'transient', accountCooldown: false },
+    );
     h.sim.state.faults.arm({ kind: 'timeout', operations: ['sendInvitation'] });
     await expect(
       h.network.sendInvitation({ accountId: account, lead: lead('t-two') }),
     ).rejects.toBeInstanceOf(TransientNetworkError);
   });
 
-  it('a wrong API key is a permanent configuration error, not a lost session', async () => {
+  it('a wrong API key is a configuration error, not a lost session of the account', async () => {
     const wrong = createUnipileNetwork({ dsn: h.running.url, apiKey: 'wrong', timeoutMs: 10_000 });
     const error = await wrong
       .resolveMember({ accountId: account, publicIdentifier: 'k-one' })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PermanentNetworkError);
+    expect(error).toBeInstanceOf(ProviderConfigurationError);
     expect(error).not.toBeInstanceOf(SessionExpiredError);
-    expect(error).toMatchObject({ providerCode: 'unauthorized' });
   });
 });
