@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { InmailNotAllowedError, NotConnectedError } from '../network.errors.js';
 import type {
   InmailApi,
@@ -56,7 +57,7 @@ export async function sendUnipileMessage(
       () => ctx.client.messaging.sendMessage({ chat_id: chatId, text: content }),
     );
     return {
-      messageId: sent.message_id ?? derivedMessageId(chatId, requestedAt),
+      messageId: sent.message_id ?? derivedMessageId(chatId, requestedAt, content),
       chatId,
       providerId,
       channel: 'message',
@@ -92,7 +93,7 @@ export async function sendUnipileMessage(
   // instant, so nothing is ever stored under an empty id (issue 21, finding 12).
   const newChatId = started.chat_id ?? `unipile:chat:${accountId}:${providerId}`;
   return {
-    messageId: started.message_id ?? derivedMessageId(newChatId, requestedAt),
+    messageId: started.message_id ?? derivedMessageId(newChatId, requestedAt, content),
     chatId: newChatId,
     providerId,
     channel: connected ? 'message' : 'inmail',
@@ -113,7 +114,11 @@ function inmailOptions(api: InmailApi): LinkedinChatOptions {
 type LinkedinChatOptions =
   { api: 'classic'; inmail: true } | { api: 'sales_navigator' } | { api: 'recruiter' };
 
-/** A stable id for a sent message the provider did not name: the chat and the request's instant. */
-function derivedMessageId(chatId: string, requestedAt: Date): string {
-  return `unipile:sent:${chatId}:${requestedAt.toISOString()}`;
+/**
+ * A stable id for a sent message the provider did not name: the chat, the request's instant and
+ * the text, so two different messages never share one (the id is stored under a unique index).
+ */
+function derivedMessageId(chatId: string, requestedAt: Date, content: string): string {
+  const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
+  return `unipile:sent:${chatId}:${requestedAt.toISOString()}:${digest}`;
 }

@@ -158,14 +158,18 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
         }),
       );
       return {
-        items: page.items.map((message) => ({
-          messageId: message.id,
-          chatId: message.chat_id,
-          senderProviderId: message.sender_id,
-          fromAccount: message.is_sender === 1,
-          content: message.text ?? '',
-          sentAt: new Date(message.timestamp),
-        })),
+        // Against the real service answers are only logged when they break the SDK's schema; a
+        // message listed without its ids cannot be stored once, so it waits for a later poll.
+        items: page.items
+          .filter((message) => Boolean(message.id) && Boolean(message.chat_id))
+          .map((message) => ({
+            messageId: message.id,
+            chatId: message.chat_id,
+            senderProviderId: message.sender_id,
+            fromAccount: message.is_sender === 1,
+            content: message.text ?? '',
+            sentAt: new Date(message.timestamp),
+          })),
         cursor: page.cursor,
       };
     },
