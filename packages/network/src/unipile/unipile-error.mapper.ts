@@ -127,7 +127,7 @@ function mapProblem(problem: UnipileProblem, context: ErrorContext): NetworkErro
   const detail = problem.detail ?? problem.title ?? `provider answered ${status}`;
 
   if (RESTRICTED.has(reason)) return new AccountRestrictedError(reason, detail);
-  if (SESSION_LOST.has(reason)) return new SessionExpiredError(`${reason}: ${detail}`);
+  if (SESSION_LOST.has(reason)) return new SessionExpiredError(detail);
   if (CONFIGURATION.has(reason)) return new ProviderConfigurationError(reason, detail);
   if (LIMITS.has(reason) || status === 429) {
     return new ProviderLimitError(context.limitScope ?? 'any', reason || `http_${status}`);
