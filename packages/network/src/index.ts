@@ -9,17 +9,25 @@ export {
 } from './clock.js';
 export { idempotencyKey } from './idempotency.js';
 export {
+  AccountRestrictedError,
+  CallBudgetExhaustedError,
   InmailNotAllowedError,
+  InsufficientInmailCreditsError,
   NetworkError,
   type NetworkErrorCode,
   NotConnectedError,
   PermanentNetworkError,
   ProfileNotFoundError,
+  type ProviderCallKind,
+  ProviderConfigurationError,
+  ProviderLimitError,
+  type ProviderLimitScope,
   RateLimitedError,
   SessionExpiredError,
   TransientNetworkError,
   isNetworkError,
 } from './network.errors.js';
+export type { ProviderCall, ProviderCallMeter } from './provider/provider-call-meter.js';
 export type * from './network.types.js';
 export { FAULT_KINDS, type Fault, type FaultKind, type FaultSpec } from './simulation/fault-injector.js';
 export {
@@ -29,20 +37,11 @@ export {
   type ReceivedFilter,
 } from './simulation/received-log.js';
 export { DEFAULT_REPLY_TEXTS } from './simulation/sandbox-settings.js';
-export {
-  AlreadyConnectedError,
-  AlreadyInvitedError,
-  CannotInviteYetError,
-  InvitationLimitReachedError,
-} from './network.errors.js';
+export { AlreadyConnectedError, AlreadyInvitedError } from './network.errors.js';
 export type * from './provider/provider-events.js';
 export type * from './provider/provider-network.port.js';
 export { MAX_INVITATION_NOTE_LENGTH } from './provider/provider-network.port.js';
-export {
-  DEFAULT_INVITATION_LIMIT_COOLDOWN_MS,
-  DEFAULT_RATE_LIMIT_COOLDOWN_MS,
-  mapUnipileError,
-} from './unipile/unipile-error.mapper.js';
+export { mapUnipileError } from './unipile/unipile-error.mapper.js';
 export {
   DEFAULT_UNIPILE_TIMEOUT_MS,
   type UnipileNetwork,

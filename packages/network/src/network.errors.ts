@@ -4,6 +4,11 @@
  */
 export type NetworkErrorCode =
   | 'rate_limited'
+  | 'provider_limit'
+  | 'account_restricted'
+  | 'configuration'
+  | 'inmail_credits'
+  | 'budget_exhausted'
   | 'session_expired'
   | 'profile_not_found'
   | 'not_connected'
@@ -24,14 +29,115 @@ export abstract class NetworkError extends Error {
 
 /** The provider throttles the account; nothing was done. Try again after `retryAfterMs`. */
 export class RateLimitedError extends NetworkError {
-  readonly code = 'rate_limited';
+  readonly code: 'rate_limited' | 'provider_limit' = 'rate_limited';
   readonly retryable = true;
-  /** Measured on the shared clock (sandbox time when a scaled clock is in use). */
-  readonly retryAfterMs: number;
+  /**
+   * Measured on the shared clock (sandbox time when a scaled clock is in use); null when the
+   * provider gave no time: the account waits until the next window of the limit (the domain knows
+   * the windows, the provider's answer does not say).
+   */
+  readonly retryAfterMs: number | null;
 
-  constructor(retryAfterMs: number, message = `rate limited, retry after ${retryAfterMs} ms`) {
+  constructor(
+    retryAfterMs: number | null,
+    message = `rate limited, retry after ${retryAfterMs ?? 'the next window'} ms`,
+  ) {
     super(message);
     this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** What a provider limit applies to: one kind of action, or every call of the account. */
+export type ProviderLimitScope = 'invitations' | 'messages' | 'inmail' | 'profile_reads' | 'any';
+
+/**
+ * The provider answered with a limit (429 `too_many_requests`, 422 `cannot_resend_yet` "temporary
+ * provider limit", 422 `limit_exceeded`). Nothing was done: the account cools down for `scope`
+ * (null `retryAfterMs`: until the next window), and the lead waits; it is never a verdict on the lead.
+ */
+export class ProviderLimitError extends RateLimitedError {
+  override readonly code = 'provider_limit';
+  readonly scope: ProviderLimitScope;
+  /** The provider's own type without the `errors/` prefix, for logs. */
+  readonly providerType: string;
+
+  constructor(scope: ProviderLimitScope, providerType: string, retryAfterMs: number | null = null) {
+    super(
+      retryAfterMs,
+      `provider limit (${providerType}) on ${scope}, retry after ${retryAfterMs ?? 'the next window'}`,
+    );
+    this.scope = scope;
+    this.providerType = providerType;
+  }
+}
+
+/**
+ * The provider restricted the account (403 `account_restricted`, `action_required`,
+ * `unknown_authentication_context`, 401 `multiple_sessions`, `disconnected_feature`). The account
+ * must stop acting at once, its owner be told, and its leads wait for a reconnection or another
+ * sender: no lead is at fault.
+ */
+export class AccountRestrictedError extends NetworkError {
+  readonly code = 'account_restricted';
+  readonly retryable = false;
+  /** The provider's type without the `errors/` prefix, e.g. `account_restricted`. */
+  readonly reason: string;
+  readonly detail: string;
+
+  constructor(reason: string, detail: string) {
+    super(`account restricted by the provider (${reason}): ${detail}`);
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+/**
+ * Our own access to the provider is wrong (API key or DSN refused: 401 `missing_credentials`).
+ * No account is at fault and none may be marked: provider work stops until the configuration is fixed.
+ */
+export class ProviderConfigurationError extends NetworkError {
+  readonly code = 'configuration';
+  readonly retryable = false;
+  readonly providerType: string;
+
+  constructor(providerType: string, detail: string) {
+    super(`the provider refused our credentials (${providerType}): ${detail}`);
+    this.providerType = providerType;
+  }
+}
+
+/**
+ * The account has no InMail credit left (`insufficient_credits`). No InMail until the credits
+ * renew; the lead waits or goes by connection. Never a per-lead permanent error.
+ */
+export class InsufficientInmailCreditsError extends NetworkError {
+  readonly code = 'inmail_credits';
+  readonly retryable = false;
+  readonly accountId: string;
+
+  constructor(accountId: string) {
+    super(`account ${accountId} has no InMail credit left`);
+    this.accountId = accountId;
+  }
+}
+
+/** What a provider call costs against an account's budget. */
+export type ProviderCallKind = 'write' | 'profile_read' | 'list_read' | 'account_read';
+
+/**
+ * The call meter refused a call: the account's budget of `kind` is spent until `freesAt`.
+ * Thrown before any HTTP call, so nothing was done; the adapter passes it through untouched.
+ */
+export class CallBudgetExhaustedError extends NetworkError {
+  readonly code = 'budget_exhausted';
+  readonly retryable = true;
+  readonly kind: ProviderCallKind;
+  readonly freesAt: Date;
+
+  constructor(kind: ProviderCallKind, freesAt: Date) {
+    super(`call budget for ${kind} exhausted until ${freesAt.toISOString()}`);
+    this.kind = kind;
+    this.freesAt = freesAt;
   }
 }
 
@@ -90,6 +196,17 @@ export class InmailNotAllowedError extends NetworkError {
 export class TransientNetworkError extends NetworkError {
   readonly code = 'transient';
   readonly retryable = true;
+  /**
+   * True for a 500 on a sensitive call (invitation, message, profile read): Unipile answers calls
+   * over LinkedIn's limits with a 500 as well as a 429, so besides reconciling before any retry the
+   * account cools down.
+   */
+  readonly accountCooldown: boolean;
+
+  constructor(message: string, options?: ErrorOptions & { accountCooldown?: boolean }) {
+    super(message, options);
+    this.accountCooldown = options?.accountCooldown ?? false;
+  }
 }
 
 /** The provider refused the call for good (invalid input, already invited, ...). */
@@ -129,30 +246,5 @@ export class AlreadyConnectedError extends PermanentNetworkError {
   constructor(publicIdentifier: string) {
     super('already_connected', `${publicIdentifier} is already a connection`);
     this.publicIdentifier = publicIdentifier;
-  }
-}
-
-/**
- * The provider will not let this account invite this lead again yet (an invitation was withdrawn
- * or refused recently). Retrying soon only burns calls: the verdict for the lead is "not invitable".
- */
-export class CannotInviteYetError extends PermanentNetworkError {
-  readonly publicIdentifier: string;
-
-  constructor(publicIdentifier: string) {
-    super('cannot_invite_yet', `${publicIdentifier} cannot be invited again yet`);
-    this.publicIdentifier = publicIdentifier;
-  }
-}
-
-/**
- * The account reached its invitation quota (LinkedIn counts invitations per week). Nothing was
- * sent; the whole account cools down for `retryAfterMs`, other actions may go on.
- */
-export class InvitationLimitReachedError extends RateLimitedError {
-  readonly scope = 'invitations';
-
-  constructor(retryAfterMs: number) {
-    super(retryAfterMs, `invitation limit reached, retry after ${retryAfterMs} ms`);
   }
 }

@@ -21,6 +21,9 @@ export interface InvitationAcceptedEvent {
   id: string;
   type: 'invitation_accepted';
   invitationId: string;
+  /** The member id the provider reports (match on it first); null when the source has none. */
+  providerId: string | null;
+  /** As the provider spells it: compare it normalised (lower case, URL-decoded). */
   publicIdentifier: string;
   occurredAt: Date;
 }

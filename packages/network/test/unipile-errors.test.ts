@@ -11,6 +11,8 @@ import {
   NotConnectedError,
   PermanentNetworkError,
   ProfileNotFoundError,
+  ProviderConfigurationError,
+  ProviderLimitError,
   RateLimitedError,
   SessionExpiredError,
   TransientNetworkError,
@@ -18,7 +20,7 @@ import {
 import { createUnipileNetwork } from '../src/unipile/unipile-network.adapter.js';
 import { HOUR, PREDICTABLE_SIM, simAccount, useUnipileSim } from './unipile-harness.js';
 
-const h = useUnipileSim({ ...PREDICTABLE_SIM, timeoutHangMs: 60_000 }, 5_000);
+const h = useUnipileSim({ ...PREDICTABLE_SIM, weeklyInvitationLimit: 2, timeoutHangMs: 60_000 }, 5_000);
 const account = simAccount(2);
 const lead = (publicIdentifier: string) => ({ publicIdentifier });
 
@@ -40,12 +42,26 @@ describe('Unipile errors mapped to the port', () => {
     ).rejects.toBeInstanceOf(AlreadyConnectedError);
   });
 
-  it('a 429 is RateLimited', async () => {
+  it('the weekly invitation quota cools the invitations of the account down to the next window; the lead waits', async () => {
+    await h.network.sendInvitation({ accountId: account, lead: lead('q-one') });
+    h.clock.advance(HOUR);
+    await h.network.sendInvitation({ accountId: account, lead: lead('q-two') });
+    const error = await h.network
+      .sendInvitation({ accountId: account, lead: lead('q-three') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderLimitError);
+    expect(error).not.toBeInstanceOf(PermanentNetworkError);
+    expect(error).toMatchObject({ scope: 'invitations', retryAfterMs: null });
+    expect(h.sim.state.log.list({ type: 'invitation' })).toHaveLength(2);
+  });
+
+  it('a 429 is a provider limit on the scope of the call, with no retry time the SDK cannot read', async () => {
     h.sim.state.faults.arm({ kind: 'rate_limit', retryAfterMs: 90_000 });
     const error = await h.network
       .resolveMember({ accountId: account, publicIdentifier: 'x-y' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toMatchObject({ code: 'provider_limit', scope: 'profile_reads', retryAfterMs: null });
   });
 
   it('a lost session is SessionExpired on every action', async () => {
@@ -98,24 +114,32 @@ describe('Unipile errors mapped to the port', () => {
     expect(error).toMatchObject({ providerCode: 'too_many_characters' });
   });
 
+  it('a 500 on an invitation is an unknown outcome that also cools the account down', async () => {
+    h.sim.state.faults.arm({ kind: 'server_error', status: 500, operations: ['sendInvitation'] });
+    const error = await h.network
+      .sendInvitation({ accountId: account, lead: lead('t-500') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransientNetworkError);
+    expect(error).toMatchObject({ accountCooldown: true });
+  });
+
   it('a 5xx and a hang are transient: the outcome is unknown', async () => {
     h.sim.state.faults.arm({ kind: 'server_error', operations: ['sendInvitation'], afterAction: true });
-    await expect(
-      h.network.sendInvitation({ accountId: account, lead: lead('t-one') }),
-    ).rejects.toBeInstanceOf(TransientNetworkError);
+    await expect(h.network.sendInvitation({ accountId: account, lead: lead('t-one') })).rejects.toMatchObject(
+      { code: 'transient', accountCooldown: false },
+    );
     h.sim.state.faults.arm({ kind: 'timeout', operations: ['sendInvitation'] });
     await expect(
       h.network.sendInvitation({ accountId: account, lead: lead('t-two') }),
     ).rejects.toBeInstanceOf(TransientNetworkError);
   });
 
-  it('a wrong API key is a permanent configuration error, not a lost session', async () => {
+  it('a wrong API key is a configuration error, not a lost session of the account', async () => {
     const wrong = createUnipileNetwork({ dsn: h.running.url, apiKey: 'wrong', timeoutMs: 10_000 });
     const error = await wrong
       .resolveMember({ accountId: account, publicIdentifier: 'k-one' })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PermanentNetworkError);
+    expect(error).toBeInstanceOf(ProviderConfigurationError);
     expect(error).not.toBeInstanceOf(SessionExpiredError);
-    expect(error).toMatchObject({ providerCode: 'unauthorized' });
   });
 });

@@ -32,7 +32,7 @@ describe('simulator controls over HTTP', () => {
     await expect(
       h.network.sendMessage({ accountId: account, lead, content: 'Hi', inmail: 'never' }),
     ).rejects.toMatchObject({
-      code: 'rate_limited',
+      code: 'provider_limit',
     });
     await h.network.sendMessage({ accountId: account, lead, content: 'Hi', inmail: 'never' });
     expect((await control.received({ accountId: account })).map((a) => a.type)).toEqual([

@@ -56,6 +56,7 @@ async function handleProviderEvent(
       type: 'invitation_accepted',
       id: event.id,
       invitationId: event.id,
+      providerId: relation.providerId,
       publicIdentifier: relation.publicIdentifier,
       occurredAt: new Date(relation.occurredAt),
     });

@@ -1,3 +1,4 @@
+import { normalizePublicIdentifier } from '@outreach/domain';
 import type { InvitationAcceptedEvent } from '@outreach/network';
 import type { RunnerContext } from '../runner/runner-context.js';
 import type {
@@ -23,7 +24,7 @@ export async function onInvitationAccepted(
   event: InvitationAcceptedEvent,
 ): Promise<void> {
   const now = ctx.clock();
-  const leads = await ctx.store.findAccountLeads(account.workspaceId, account.id, event.publicIdentifier);
+  const leads = await acceptingLeads(ctx, account, event);
   for (const lead of leads) {
     if (lead.internalStatus === 'awaiting_connection') {
       await changeLeadIfUnchanged(ctx, lead, (fresh) => wakeWaitingForConnection(fresh, now));
@@ -36,6 +37,29 @@ export async function onInvitationAccepted(
     await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: event.occurredAt });
     await changeLeadIfUnchanged(ctx, lead, (fresh) => wakePendingInvitation(fresh, campaign, now));
   }
+}
+
+/**
+ * The leads the acceptance is about: by the member id the provider reports first (the id the
+ * runner stored when it invited), then by the public identifier normalised as leads store it, for
+ * leads whose member id is not known; LinkedIn may spell the identifier with another case or
+ * encoding than the user typed (issue 21, finding 10).
+ */
+async function acceptingLeads(
+  ctx: RunnerContext,
+  account: RunnerAccount,
+  event: InvitationAcceptedEvent,
+): Promise<RunnerLead[]> {
+  const byId = event.providerId
+    ? await ctx.store.findAccountLeadsByProviderId(account.workspaceId, account.id, event.providerId)
+    : [];
+  const byName = await ctx.store.findAccountLeads(
+    account.workspaceId,
+    account.id,
+    normalizePublicIdentifier(event.publicIdentifier),
+  );
+  const seen = new Set(byId.map((lead) => lead.id));
+  return [...byId, ...byName.filter((lead) => !seen.has(lead.id) && !lead.providerId)];
 }
 
 function wakeWaitingForConnection(lead: RunnerLead, now: Date): LeadStateChange | null {

@@ -29,8 +29,15 @@ export type NetworkFailure =
   /** Refused for good (missing profile, invalid input): the lead ends in error. */
   | { kind: 'permanent'; message: string };
 
+/**
+ * A provider limit without a time (Unipile's answers carry none the SDK can read) lasts until the
+ * next window; a day covers the daily windows, until the domain's limits name the exact one.
+ */
+const UNTIL_NEXT_WINDOW_MS = 24 * 60 * 60_000;
+
 export function classifyNetworkFailure(error: unknown): NetworkFailure | null {
-  if (error instanceof RateLimitedError) return { kind: 'rate_limited', retryAfterMs: error.retryAfterMs };
+  if (error instanceof RateLimitedError)
+    return { kind: 'rate_limited', retryAfterMs: error.retryAfterMs ?? UNTIL_NEXT_WINDOW_MS };
   if (error instanceof SessionExpiredError) return { kind: 'session_expired', reason: error.reason };
   if (error instanceof NotConnectedError || error instanceof InmailNotAllowedError)
     return { kind: 'not_connected' };

@@ -20,6 +20,7 @@ export function networkWith(
     reconcileInvitation: (input) => network.reconcileInvitation(input),
     reconcileMessage: (input) => network.reconcileMessage(input),
     getAccountStatus: (input) => network.getAccountStatus(input),
+    getInmailBalance: (input) => network.getInmailBalance(input),
     listRelations: (input) => network.listRelations(input),
     listRecentMessages: (input) => network.listRecentMessages(input),
     createHostedAuthLink: (input) => network.createHostedAuthLink(input),

@@ -56,6 +56,16 @@ describe('addMany', () => {
       b.campaign.id,
     ]);
   });
+
+  it('finds a lead by its identifier as the network spells it, in another case or URL-encoded', async () => {
+    const { campaign } = await seedCampaign(t.db, ws);
+    await t.db.leads.addMany(ws, campaign.id, [{ publicIdentifier: 'jean-dupré' }]);
+    for (const spelled of ['Jean-Dupré', 'jean-dupr%C3%A9', 'JEAN-DUPR%C3%A9']) {
+      expect((await t.db.leads.findByPublicIdentifier(ws, spelled)).map((l) => l.campaignId)).toEqual([
+        campaign.id,
+      ]);
+    }
+  });
 });
 
 describe('lists and counts', () => {

@@ -3,6 +3,7 @@ import {
   type LeadInternalStatus,
   type LeadStatus,
   type LeadTag,
+  normalizePublicIdentifier,
   type ReplyAnalysisRecord,
 } from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
@@ -310,7 +311,12 @@ export class LeadRepository {
 
   /** The workspace's leads with this public identifier, in every campaign. */
   async findByPublicIdentifier(workspaceId: WorkspaceId, publicIdentifier: string): Promise<Lead[]> {
-    const records = await this.records.find(workspaceId, { publicIdentifier }, { sort: { _id: 1 } });
+    // Leads are stored normalised; an identifier from the network may differ in case or encoding.
+    const records = await this.records.find(
+      workspaceId,
+      { publicIdentifier: normalizePublicIdentifier(publicIdentifier) },
+      { sort: { _id: 1 } },
+    );
     return records.map(toLead);
   }
 

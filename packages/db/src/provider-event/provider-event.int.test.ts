@@ -49,6 +49,15 @@ it('stores an event with a provider id once however often it is delivered', asyn
   expect(stored?.data).toEqual({ providerId: 'ACoAA1', publicIdentifier: 'ada', occurredAt: at });
 });
 
+it('refuses an event id with an empty part, so events without an id are never merged into one', async () => {
+  for (const eventId of ['', 'unipile:message:', 'unipile:relation:uni_e:']) {
+    await expect(t.db.providerEvents.record({ ...relation('uni_e', 'x'), eventId })).rejects.toThrow(
+      RangeError,
+    );
+  }
+  expect(await t.db.providerEvents.countPending('uni_e')).toBe(0);
+});
+
 it('keeps every state report, each under a newer id than the one before', async () => {
   const first = await t.db.providerEvents.record(status('uni_b', 'disconnected'));
   const second = await t.db.providerEvents.record(status('uni_b', 'disconnected'));

@@ -18,6 +18,10 @@ export interface NewProviderEvent {
   receivedAt: Date;
 }
 
+function isCompleteEventId(id: string): boolean {
+  return id.trim() !== '' && id.split(':').every((part) => part.trim() !== '');
+}
+
 /**
  * The durable inbox of provider events. Unscoped by nature: events arrive keyed by the provider's
  * account id, and the consumer finds the workspace through the sender account that holds it.
@@ -31,6 +35,11 @@ export class ProviderEventRepository {
    * A state is always stored, under a fresh id that sorts after every earlier one of this process.
    */
   async record(event: NewProviderEvent): Promise<{ event: StoredProviderEvent; created: boolean }> {
+    // An id with an empty part (`unipile:message:` from a null message id) would make every such
+    // event one: the second would be taken for a redelivery of the first and never handled.
+    if (event.eventId !== null && !isCompleteEventId(event.eventId)) {
+      throw new RangeError(`provider event id ${JSON.stringify(event.eventId)} has an empty part`);
+    }
     const id = event.eventId ?? `state:${new Types.ObjectId().toHexString()}`;
     try {
       const [record] = await this.model.insertMany([

@@ -7,7 +7,24 @@
  * `accountId` is the provider's account id (stored on our sender account once connected). A lead
  * is named by its public identifier and, once known, the provider's member id (`providerId`),
  * which `resolveMember` returns and the caller stores on the lead so later calls skip the lookup.
- * Failures are thrown as the typed errors of `network.errors.ts`.
+ *
+ * Failures are thrown as the typed errors of `network.errors.ts`, each with one meaning for the
+ * account and one for the lead (the network README has the table):
+ * - `AccountRestrictedError`: the account stops at once; its leads wait (never closed).
+ * - `ProviderLimitError` (a `RateLimitedError`): nothing was done; the account cools down for its
+ *   `scope` until `retryAfterMs` or, when null, the next window; the lead waits.
+ * - `TransientNetworkError`: outcome unknown, reconcile before any retry; with `accountCooldown`
+ *   (a 500 on an invitation, a message or a profile read) the account cools down as well.
+ * - `ProviderConfigurationError`: our API key or DSN is refused; no account is at fault.
+ * - `InsufficientInmailCreditsError`: no InMail until the credits renew; the lead waits or goes by
+ *   connection.
+ * - `SessionExpiredError`: the LinkedIn session is gone; the owner must reconnect the account.
+ * - `CallBudgetExhaustedError`: the call meter refused the call; nothing was sent.
+ * - the others (`NotConnectedError`, `ProfileNotFoundError`, `AlreadyInvitedError`, ...) are
+ *   verdicts on the lead.
+ *
+ * Every HTTP call the adapter makes for an account first goes through the optional
+ * `ProviderCallMeter` (`provider-call-meter.ts`), so a budget counts reads as well as writes.
  */
 import type { NetworkProfile, Relationship } from '../network.types.js';
 
@@ -39,12 +56,20 @@ export interface ProviderInvitationResult {
 /** How a message may reach a lead who is not a connection. */
 export type InmailPolicy = 'never' | 'when_not_connected';
 
+/** Which LinkedIn product sends an InMail; each has its own credits (see `getInmailBalance`). */
+export type InmailApi = 'classic' | 'sales_navigator' | 'recruiter';
+
 export interface ProviderMessageInput {
   accountId: string;
   lead: LeadRef;
   content: string;
   /** `when_not_connected`: start an InMail when the lead is no connection (the account must allow it). */
   inmail: InmailPolicy;
+  /**
+   * The product an InMail goes through (default `classic`, the Premium credits): Sales Navigator
+   * and Recruiter InMails need their own api and use their own credits.
+   */
+  inmailApi?: InmailApi | undefined;
 }
 
 export interface ProviderMessageResult {
@@ -76,7 +101,12 @@ export interface ReconcileMessageInput extends ReconcileInvitationInput {
 /** `sent`: the action is known to have happened; `not_sent`: it may be sent now. */
 export type ReconcileVerdict = 'sent' | 'not_sent';
 
-export type ProviderAccountState = 'connected' | 'disconnected' | 'connecting' | 'error';
+/**
+ * `connected` works; `disconnected` lost its credentials (the owner reconnects); `connecting` is on
+ * its way; `error` (the provider's ERROR) and `stopped` (STOPPED) do not work and no action may use
+ * them, but a reconnection is not what they need.
+ */
+export type ProviderAccountState = 'connected' | 'disconnected' | 'connecting' | 'error' | 'stopped';
 
 export interface ProviderAccountStatus {
   accountId: string;
@@ -84,7 +114,19 @@ export interface ProviderAccountStatus {
   /** False when the provider lost the credentials: the owner must reconnect. */
   authenticated: boolean;
   inmailAllowed: boolean;
+  /**
+   * The LinkedIn products of the account as the provider reports them (`premium`,
+   * `sales_navigator`, `recruiter`). The tier is the domain's reading of these, not the adapter's.
+   */
   premiumFeatures: string[];
+}
+
+/** InMail credits left per api; null where the account has no such subscription. */
+export interface InmailBalance {
+  accountId: string;
+  classic: number | null;
+  salesNavigator: number | null;
+  recruiter: number | null;
 }
 
 export interface NetworkRelation {
@@ -133,17 +175,25 @@ export interface HostedAuthLinkInput {
 }
 
 export interface ProviderNetworkPort {
+  /** One profile read without sections (member id, name, relationship). */
   resolveMember(input: { accountId: string; publicIdentifier: string }): Promise<ResolvedMember>;
   sendInvitation(input: ProviderInvitationInput): Promise<ProviderInvitationResult>;
   sendMessage(input: ProviderMessageInput): Promise<ProviderMessageResult>;
-  /** Retrieves the profile the way LinkedIn records a visit (the lead is notified). */
+  /**
+   * Retrieves the profile the way LinkedIn records a visit (the lead is notified), with the
+   * sections that carry company and summary.
+   */
   visitProfile(input: { accountId: string; lead: LeadRef }): Promise<ProviderVisitResult>;
+  /** One profile read without sections: counts as a profile retrieval all the same. */
   getRelationship(input: { accountId: string; lead: LeadRef }): Promise<Relationship>;
   /** An invitation already pending or a relation already there counts as sent. */
   reconcileInvitation(input: ReconcileInvitationInput): Promise<ReconcileVerdict>;
   /** A message from the account to the lead with the same text, sent at or after `since`, counts as sent. */
   reconcileMessage(input: ReconcileMessageInput): Promise<ReconcileVerdict>;
+  /** The account as the provider sees it now (read it again on any status webhook: arrival order lies). */
   getAccountStatus(input: { accountId: string }): Promise<ProviderAccountStatus>;
+  /** InMail credits left, per api (credits are monthly; the domain budgets them). */
+  getInmailBalance(input: { accountId: string }): Promise<InmailBalance>;
   /** The account's relations, newest first: the reconciliation poll for lost acceptance webhooks. */
   listRelations(input: ListInput): Promise<Page<NetworkRelation>>;
   /** The account's recent messages, newest first: the reconciliation poll for lost reply webhooks. */
@@ -151,5 +201,9 @@ export interface ProviderNetworkPort {
   createHostedAuthLink(input: HostedAuthLinkInput): Promise<{ url: string }>;
 }
 
-/** LinkedIn's hard cap on an invitation note; free accounts are held to less (see README). */
+/**
+ * LinkedIn's hard cap on an invitation note, whatever the account: the adapter refuses longer
+ * notes before any call. The free tier's lower cap (and its quota of noted invitations) is the
+ * domain's rule, not this one.
+ */
 export const MAX_INVITATION_NOTE_LENGTH = 300;

@@ -1,5 +1,7 @@
 import type { UnipileClient } from 'unipile-node-sdk';
 import type { Clock } from '../clock.js';
+import type { ProviderCallKind, ProviderLimitScope } from '../network.errors.js';
+import type { ProviderCallMeter } from '../provider/provider-call-meter.js';
 import type { LeadRef } from '../provider/provider-network.port.js';
 import { unipileCall } from './unipile-call.js';
 import { type UnipileLinkedinProfile, asLinkedinProfile } from './unipile-profile.js';
@@ -10,31 +12,81 @@ export interface UnipileContext {
   dsn: string;
   timeoutMs: number;
   clock: Clock;
+  meter: ProviderCallMeter | null;
 }
 
-export function call<T>(
-  ctx: UnipileContext,
-  accountId: string,
-  publicIdentifier: string | undefined,
-  run: () => Promise<T>,
-): Promise<T> {
-  return unipileCall({ accountId, publicIdentifier }, ctx.timeoutMs, run);
+/** One HTTP call: for whom, what it costs, and what a limit answer to it would apply to. */
+export interface CallSpec {
+  /** Empty for the one call made for no account (a link to connect a new one). */
+  accountId: string;
+  operation: string;
+  kind: ProviderCallKind;
+  publicIdentifier?: string | undefined;
+  limitScope?: ProviderLimitScope | undefined;
 }
 
 /**
- * Retrieves a profile. `notify: true` is how LinkedIn records a visit (the lead sees it); the
- * SDK's `getProfile` declares the flag but does not send it, so it goes as an extra parameter.
+ * Takes the call from the meter, then makes it. The meter runs before the deadline starts, and its
+ * refusal (`CallBudgetExhaustedError`) reaches the caller untouched: nothing was sent.
+ */
+export async function call<T>(ctx: UnipileContext, spec: CallSpec, run: () => Promise<T>): Promise<T> {
+  if (ctx.meter && spec.accountId !== '') {
+    await ctx.meter.take({ accountId: spec.accountId, kind: spec.kind, operation: spec.operation });
+  }
+  return unipileCall(
+    {
+      accountId: spec.accountId,
+      publicIdentifier: spec.publicIdentifier,
+      kind: spec.kind,
+      limitScope: spec.limitScope ?? LIMIT_SCOPE_OF_KIND[spec.kind],
+    },
+    ctx.timeoutMs,
+    run,
+  );
+}
+
+const LIMIT_SCOPE_OF_KIND: Record<ProviderCallKind, ProviderLimitScope> = {
+  write: 'any',
+  profile_read: 'profile_reads',
+  list_read: 'any',
+  account_read: 'any',
+};
+
+/**
+ * The sections a profile read asks for. Unipile returns company (work experience) and summary
+ * ("about") only when `linkedin_sections` names them (issue 21, finding 9; the SDK's
+ * `LinkedinSection` lists the names); a relationship check needs none, so it asks for none.
+ */
+export const VISIT_SECTIONS = ['experience', 'about'] as const;
+
+export interface ProfileRead {
+  /** `true` is how LinkedIn records a visit (the lead sees it). */
+  notify?: boolean;
+  sections?: readonly ('experience' | 'about')[];
+  operation: string;
+}
+
+/**
+ * Retrieves a profile. The SDK's `getProfile` declares `notify` but does not send it, so it goes
+ * as an extra parameter.
  */
 export async function fetchProfile(
   ctx: UnipileContext,
   accountId: string,
   identifier: string,
   publicIdentifier: string,
-  notify = false,
+  read: ProfileRead,
 ): Promise<UnipileLinkedinProfile> {
-  const options = notify ? { extra_params: { notify: 'true' } } : undefined;
-  const profile = await call(ctx, accountId, publicIdentifier, () =>
-    ctx.client.users.getProfile({ account_id: accountId, identifier }, options),
+  const options = read.notify ? { extra_params: { notify: 'true' } } : undefined;
+  const sections = read.sections && read.sections.length > 0 ? [...read.sections] : undefined;
+  const profile = await call(
+    ctx,
+    { accountId, operation: read.operation, kind: 'profile_read', publicIdentifier },
+    () =>
+      ctx.client.users.getProfile(
+        { account_id: accountId, identifier, ...(sections ? { linkedin_sections: sections } : {}) },
+        options,
+      ),
   );
   return asLinkedinProfile(profile);
 }
@@ -42,6 +94,8 @@ export async function fetchProfile(
 /** The member id of a lead: the stored one, or one profile lookup by public identifier. */
 export async function memberId(ctx: UnipileContext, accountId: string, lead: LeadRef): Promise<string> {
   if (lead.providerId) return lead.providerId;
-  const profile = await fetchProfile(ctx, accountId, lead.publicIdentifier, lead.publicIdentifier);
+  const profile = await fetchProfile(ctx, accountId, lead.publicIdentifier, lead.publicIdentifier, {
+    operation: 'users.getProfile',
+  });
   return profile.provider_id;
 }

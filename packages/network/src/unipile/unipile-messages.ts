@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import { InmailNotAllowedError, NotConnectedError } from '../network.errors.js';
-import type { ProviderMessageInput, ProviderMessageResult } from '../provider/provider-network.port.js';
+import type {
+  InmailApi,
+  ProviderMessageInput,
+  ProviderMessageResult,
+} from '../provider/provider-network.port.js';
 import { type UnipileContext, call, fetchProfile, memberId } from './unipile-context.js';
 import { relationshipOf } from './unipile-profile.js';
 
@@ -9,12 +14,15 @@ export async function findChatId(
   accountId: string,
   providerId: string,
 ): Promise<string | null> {
-  const chats = await call(ctx, accountId, undefined, () =>
-    ctx.client.messaging.getAllChatsFromAttendee({
-      attendee_id: providerId,
-      account_id: accountId,
-      limit: 10,
-    }),
+  const chats = await call(
+    ctx,
+    { accountId, operation: 'messaging.chatsOfAttendee', kind: 'list_read' },
+    () =>
+      ctx.client.messaging.getAllChatsFromAttendee({
+        attendee_id: providerId,
+        account_id: accountId,
+        limit: 10,
+      }),
   );
   const single = chats.items.find((chat) => chat.account_id === accountId && chat.type === 0);
   return single?.id ?? null;
@@ -37,29 +45,80 @@ export async function sendUnipileMessage(
   // some moment after it, so a reply the lead sends to it is always timed later than the message.
   if (chatId) {
     const requestedAt = ctx.clock();
-    const sent = await call(ctx, accountId, lead.publicIdentifier, () =>
-      ctx.client.messaging.sendMessage({ chat_id: chatId, text: content }),
+    const sent = await call(
+      ctx,
+      {
+        accountId,
+        operation: 'messaging.sendMessage',
+        kind: 'write',
+        publicIdentifier: lead.publicIdentifier,
+        limitScope: 'messages',
+      },
+      () => ctx.client.messaging.sendMessage({ chat_id: chatId, text: content }),
     );
-    return { messageId: sent.message_id ?? '', chatId, providerId, channel: 'message', sentAt: requestedAt };
+    return {
+      messageId: sent.message_id ?? derivedMessageId(chatId, requestedAt, content),
+      chatId,
+      providerId,
+      channel: 'message',
+      sentAt: requestedAt,
+    };
   }
-  const profile = await fetchProfile(ctx, accountId, providerId, lead.publicIdentifier);
+  const profile = await fetchProfile(ctx, accountId, providerId, lead.publicIdentifier, {
+    operation: 'users.getProfile',
+  });
   const connected = relationshipOf(profile) === 'connected';
   if (!connected && input.inmail === 'never') throw new NotConnectedError(lead.publicIdentifier);
   if (!connected && profile.can_send_inmail === false) throw new InmailNotAllowedError(accountId);
   const requestedAt = ctx.clock();
-  const started = await call(ctx, accountId, lead.publicIdentifier, () =>
-    ctx.client.messaging.startNewChat({
-      account_id: accountId,
-      text: content,
-      attendees_ids: [providerId],
-      ...(connected ? {} : { options: { linkedin: { api: 'classic', inmail: true } } }),
-    }),
+  const started = await call(
+    ctx,
+    {
+      accountId,
+      operation: 'messaging.startNewChat',
+      kind: 'write',
+      publicIdentifier: lead.publicIdentifier,
+      limitScope: connected ? 'messages' : 'inmail',
+    },
+    () =>
+      ctx.client.messaging.startNewChat({
+        account_id: accountId,
+        text: content,
+        attendees_ids: [providerId],
+        ...(connected ? {} : { options: { linkedin: inmailOptions(input.inmailApi ?? 'classic') } }),
+      }),
   );
+  // Unipile may answer without ids (they are nullable in the SDK's schema). A chat is then named
+  // after the pair, which has one one-to-one chat, and the message after the chat and the request's
+  // instant, so nothing is ever stored under an empty id (issue 21, finding 12).
+  const newChatId = started.chat_id ?? `unipile:chat:${accountId}:${providerId}`;
   return {
-    messageId: started.message_id ?? '',
-    chatId: started.chat_id ?? '',
+    messageId: started.message_id ?? derivedMessageId(newChatId, requestedAt, content),
+    chatId: newChatId,
     providerId,
     channel: connected ? 'message' : 'inmail',
     sentAt: requestedAt,
   };
+}
+
+/**
+ * The InMail options of `POST /chats`: Classic InMail is `api: classic` with `inmail: true`; Sales
+ * Navigator and Recruiter messages are InMails by nature and take only their api (the SDK's
+ * `LinkedinPostNewChatOptions` types them this way).
+ */
+function inmailOptions(api: InmailApi): LinkedinChatOptions {
+  if (api === 'classic') return { api: 'classic', inmail: true };
+  return { api };
+}
+
+type LinkedinChatOptions =
+  { api: 'classic'; inmail: true } | { api: 'sales_navigator' } | { api: 'recruiter' };
+
+/**
+ * A stable id for a sent message the provider did not name: the chat, the request's instant and
+ * the text, so two different messages never share one (the id is stored under a unique index).
+ */
+function derivedMessageId(chatId: string, requestedAt: Date, content: string): string {
+  const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
+  return `unipile:sent:${chatId}:${requestedAt.toISOString()}:${digest}`;
 }

@@ -2,8 +2,13 @@ import { UnipileClient } from 'unipile-node-sdk';
 import { type Clock, systemClock } from '../clock.js';
 import { PermanentNetworkError } from '../network.errors.js';
 import { MAX_INVITATION_NOTE_LENGTH, type ProviderNetworkPort } from '../provider/provider-network.port.js';
-import { createUnipileHostedAuthLink, getUnipileAccountStatus } from './unipile-account.js';
-import { type UnipileContext, call, fetchProfile, memberId } from './unipile-context.js';
+import type { ProviderCallMeter } from '../provider/provider-call-meter.js';
+import {
+  createUnipileHostedAuthLink,
+  getUnipileAccountStatus,
+  getUnipileInmailBalance,
+} from './unipile-account.js';
+import { type UnipileContext, VISIT_SECTIONS, call, fetchProfile, memberId } from './unipile-context.js';
 import { sendUnipileMessage } from './unipile-messages.js';
 import { relationshipOf, toNetworkProfile } from './unipile-profile.js';
 import { reconcileUnipileInvitation, reconcileUnipileMessage } from './unipile-reconcile.js';
@@ -22,6 +27,8 @@ export interface UnipileNetworkOptions {
    * transient failure, `warn` logs it, `off` trusts the answer. Tests run with `error`.
    */
   validateResponses?: 'error' | 'warn' | 'off';
+  /** Takes every HTTP call made for an account before it is made (see `ProviderCallMeter`). */
+  callMeter?: ProviderCallMeter;
 }
 
 export interface UnipileNetwork extends ProviderNetworkPort {
@@ -47,13 +54,16 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
     dsn,
     timeoutMs: options.timeoutMs ?? DEFAULT_UNIPILE_TIMEOUT_MS,
     clock: options.clock ?? systemClock,
+    meter: options.callMeter ?? null,
   };
 
   return {
     client,
 
     async resolveMember({ accountId, publicIdentifier }) {
-      const profile = await fetchProfile(ctx, accountId, publicIdentifier, publicIdentifier);
+      const profile = await fetchProfile(ctx, accountId, publicIdentifier, publicIdentifier, {
+        operation: 'users.getProfile',
+      });
       return {
         providerId: profile.provider_id,
         profile: toNetworkProfile(profile, publicIdentifier),
@@ -71,7 +81,14 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
       const providerId = await memberId(ctx, accountId, lead);
       // The answer carries no time: the request's instant, so an acceptance is always timed later.
       const requestedAt = ctx.clock();
-      const sent = await call(ctx, accountId, lead.publicIdentifier, () =>
+      const spec = {
+        accountId,
+        operation: 'users.sendInvitation',
+        kind: 'write',
+        publicIdentifier: lead.publicIdentifier,
+        limitScope: 'invitations',
+      } as const;
+      const sent = await call(ctx, spec, () =>
         client.users.sendInvitation({
           account_id: accountId,
           provider_id: providerId,
@@ -85,7 +102,11 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
 
     async visitProfile({ accountId, lead }) {
       const identifier = lead.providerId ?? lead.publicIdentifier;
-      const profile = await fetchProfile(ctx, accountId, identifier, lead.publicIdentifier, true);
+      const profile = await fetchProfile(ctx, accountId, identifier, lead.publicIdentifier, {
+        operation: 'users.visitProfile',
+        notify: true,
+        sections: VISIT_SECTIONS,
+      });
       return {
         providerId: profile.provider_id,
         profile: toNetworkProfile(profile, lead.publicIdentifier),
@@ -95,15 +116,21 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
 
     async getRelationship({ accountId, lead }) {
       const identifier = lead.providerId ?? lead.publicIdentifier;
-      return relationshipOf(await fetchProfile(ctx, accountId, identifier, lead.publicIdentifier));
+      return relationshipOf(
+        await fetchProfile(ctx, accountId, identifier, lead.publicIdentifier, {
+          operation: 'users.getProfile',
+        }),
+      );
     },
 
     reconcileInvitation: (input) => reconcileUnipileInvitation(ctx, input),
     reconcileMessage: (input) => reconcileUnipileMessage(ctx, input),
     getAccountStatus: ({ accountId }) => getUnipileAccountStatus(ctx, accountId),
+    getInmailBalance: ({ accountId }) => getUnipileInmailBalance(ctx, accountId),
 
     async listRelations({ accountId, cursor, limit }) {
-      const page = await call(ctx, accountId, undefined, () =>
+      const spec = { accountId, operation: 'users.relations', kind: 'list_read' } as const;
+      const page = await call(ctx, spec, () =>
         client.users.getAllRelations({
           account_id: accountId,
           ...(limit ? { limit } : {}),
@@ -121,7 +148,8 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
     },
 
     async listRecentMessages({ accountId, since, cursor, limit }) {
-      const page = await call(ctx, accountId, undefined, () =>
+      const spec = { accountId, operation: 'messaging.messages', kind: 'list_read' } as const;
+      const page = await call(ctx, spec, () =>
         client.messaging.getAllMessages({
           account_id: accountId,
           after: since.toISOString(),
@@ -130,14 +158,18 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
         }),
       );
       return {
-        items: page.items.map((message) => ({
-          messageId: message.id,
-          chatId: message.chat_id,
-          senderProviderId: message.sender_id,
-          fromAccount: message.is_sender === 1,
-          content: message.text ?? '',
-          sentAt: new Date(message.timestamp),
-        })),
+        // Against the real service answers are only logged when they break the SDK's schema; a
+        // message listed without its ids cannot be stored once, so it waits for a later poll.
+        items: page.items
+          .filter((message) => Boolean(message.id) && Boolean(message.chat_id))
+          .map((message) => ({
+            messageId: message.id,
+            chatId: message.chat_id,
+            senderProviderId: message.sender_id,
+            fromAccount: message.is_sender === 1,
+            content: message.text ?? '',
+            sentAt: new Date(message.timestamp),
+          })),
         cursor: page.cursor,
       };
     },

@@ -23,11 +23,14 @@ export async function reconcileUnipileInvitation(
 ): Promise<ReconcileVerdict> {
   const { accountId, lead } = input;
   const providerId = await memberId(ctx, accountId, lead);
-  const profile = await fetchProfile(ctx, accountId, providerId, lead.publicIdentifier);
+  const profile = await fetchProfile(ctx, accountId, providerId, lead.publicIdentifier, {
+    operation: 'users.getProfile',
+  });
   if (relationshipOf(profile) !== 'none') return 'sent';
   let cursor: string | undefined;
   for (let page = 0; page < INVITATION_PAGES; page++) {
-    const sent = await call(ctx, accountId, lead.publicIdentifier, () =>
+    const spec = { accountId, operation: 'users.invitationsSent', kind: 'list_read' } as const;
+    const sent = await call(ctx, spec, () =>
       ctx.client.users.getAllInvitationsSent({
         account_id: accountId,
         limit: 100,
@@ -61,7 +64,8 @@ export async function reconcileUnipileMessage(
   if (!chatId) return 'not_sent';
   let cursor: string | undefined;
   for (let page = 0; page < MESSAGE_PAGES; page++) {
-    const list = await call(ctx, accountId, lead.publicIdentifier, () =>
+    const spec = { accountId, operation: 'messaging.chatMessages', kind: 'list_read' } as const;
+    const list = await call(ctx, spec, () =>
       ctx.client.messaging.getAllMessagesFromChat({
         chat_id: chatId,
         after: since.toISOString(),

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { ProviderAccountEventStatus, ProviderEvent } from '../provider/provider-events.js';
 
-/** Unipile's "new relation" webhook (users source): an invitation was accepted. */
+/**
+ * Unipile's "new relation" webhook (users source): an invitation was accepted. It names the member
+ * by `user_provider_id` (the id the adapter stores on the lead) and by the public identifier as
+ * LinkedIn spells it, which may differ in case or encoding from what the user typed; the consumer
+ * matches on the member id first (issue 21, finding 10).
+ */
 export const newRelationPayloadSchema = z.looseObject({
   event: z.literal('new_relation'),
   account_id: z.string().min(1),
@@ -19,15 +24,18 @@ const attendeeSchema = z.looseObject({
   attendee_profile_url: z.string().optional(),
 });
 
-/** Unipile's "new message" webhook (messaging source); sent messages come too. */
+/**
+ * Unipile's "new message" webhook (messaging source); sent messages come too. `message_id` and
+ * `chat_id` may be null (the SDK's message schemas make both nullable): see `parseUnipileWebhook`.
+ */
 export const newMessagePayloadSchema = z.looseObject({
   event: z.string(),
   account_id: z.string().min(1),
   account_type: z.string(),
   account_info: z.looseObject({ user_id: z.string().min(1) }).optional(),
-  chat_id: z.string().min(1),
+  chat_id: z.string().nullable(),
   timestamp: z.string(),
-  message_id: z.string().min(1),
+  message_id: z.string().nullable(),
   message: z.string().nullable(),
   sender: attendeeSchema,
 });
@@ -85,6 +93,10 @@ export function parseUnipileWebhook(body: unknown, receivedAt: Date = new Date()
   if (message.success) {
     const m = message.data;
     if (m.event !== 'message_received') return null;
+    // Without its id a message cannot be stored once: a redelivery, or the reconciliation poll
+    // listing it with its id, would make a second reply of it. It is left to the poll, which lists
+    // every message with its id (issue 21, finding 12).
+    if (!m.message_id) return null;
     // Unipile also reports the account's own messages. Without `account_info` an own message is
     // still harmless: its sender is the account owner, whom no lead's member id matches.
     const fromAccount =
@@ -94,7 +106,8 @@ export function parseUnipileWebhook(body: unknown, receivedAt: Date = new Date()
       type: fromAccount ? 'message_sent' : 'message_received',
       accountId: m.account_id,
       messageId: m.message_id,
-      chatId: m.chat_id,
+      // A one-to-one chat is the pair's only one, so the pair names it when Unipile does not.
+      chatId: m.chat_id || `unipile:chat:${m.account_id}:${m.sender.attendee_provider_id}`,
       senderProviderId: m.sender.attendee_provider_id,
       content: m.message ?? '',
       occurredAt: new Date(m.timestamp),
