@@ -19,7 +19,7 @@ export async function updateLeadStatus(
   const runnable = next.status === 'waiting' || next.status === 'active';
   const updated = await ctx.db.leads.setStatus(ctx.workspaceId, leadId, {
     ...next,
-    nextActionAt: runnable ? ctx.clock() : null,
+    nextActionAt: runnable ? ctx.productClock() : null,
   });
   if (updated.status === 'waiting')
     await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, lead.campaignId);
