@@ -36,7 +36,16 @@ export interface ProviderSettings {
 export interface AppDeps {
   db: Db;
   logger: Logger;
-  clock: () => Date;
+  /**
+   * Campaign time: record times, analytics windows, usage periods, when leads are due. A demo may
+   * compress it (`TIME_SCALE`).
+   */
+  productClock: () => Date;
+  /**
+   * HTTP time, always real: idempotency locks and retention, rate-limit windows, the expiry of
+   * signed callback links. Never compressed, since clients and the provider count it in seconds.
+   */
+  realClock: () => Date;
   settings: AppSettings;
   /** Provider webhooks and hosted-auth connections; without it every provider call gets 401. */
   provider?: ProviderSettings;

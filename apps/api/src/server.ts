@@ -4,7 +4,7 @@
  * deadline and closes the database.
  */
 import { connectDb } from '@outreach/db';
-import { clockForTimeScale, providerNetworkFromConfig } from '@outreach/network';
+import { clockForTimeScale, providerNetworkFromConfig, systemClock } from '@outreach/network';
 import { pino } from 'pino';
 import { createApp } from './app.js';
 import type { ProviderSettings } from './app-deps.js';
@@ -16,16 +16,18 @@ import { createHttpServer } from './http/http-server.js';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
-  const clock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
+  // Campaign time, compressed in a demo; HTTP time (idempotency, rate limits, timeouts, signed
+  // links) follows `realClock`, never this one.
+  const productClock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
   const db = await connectDb(config.MONGODB_URI, {
-    clock,
+    clock: productClock,
     // An outage answers 503 after this long instead of holding requests for the driver's 30 s.
     driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
   });
   const providerSettings: ProviderSettings = {
     webhookSecret: config.provider.UNIPILE_WEBHOOK_SECRET ?? '',
     webhookSecretHeader: config.provider.UNIPILE_WEBHOOK_SECRET_HEADER,
-    network: providerNetworkFromConfig(config.provider, { clock }),
+    network: providerNetworkFromConfig(config.provider, { clock: productClock }),
     // Filled in once the port is known when PUBLIC_URL is not set (local runs).
     publicUrl: config.PUBLIC_URL ?? '',
     simulatorUrl: config.provider.NETWORK_PROVIDER === 'sandbox' ? config.provider.UNIPILE_DSN : undefined,
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
   const app = createApp({
     db,
     logger,
-    clock,
+    productClock,
+    realClock: systemClock,
     settings: {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       apiKeyCacheMs: config.API_KEY_CACHE_MS,

@@ -160,7 +160,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     providerEvents: new ProviderEventRepository(models.providerEvents),
     modelUsage: new ModelUsageRepository(scoped(models.modelUsage)),
     modelAnswers: new ModelAnswerRepository(scoped(models.modelAnswers), clock),
-    idempotencyKeys: new IdempotencyRepository(scoped(models.idempotencyKeys), clock),
+    idempotencyKeys: new IdempotencyRepository(scoped(models.idempotencyKeys)),
     async ensureIndexes() {
       // One collection at a time: index builds are the heaviest thing start-up does.
       const all: Array<Pick<Model<unknown>, 'createCollection' | 'createIndexes'>> = Object.values(models);

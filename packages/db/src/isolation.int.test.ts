@@ -151,10 +151,15 @@ describe('workspace B cannot read or change workspace A’s records', () => {
     expect((await t.db.blockedLeads.list(b, { scope: 'workspace' })).total).toBe(0);
     expect((await t.db.blockedLeads.list(b, { scope: 'campaign', campaignId: campaign.id })).total).toBe(0);
     await expect(
-      t.db.blockedLeads.unblock(b, { scope: 'workspace' }, [fixture.blockId]),
+      t.db.blockedLeads.unblock(b, { scope: 'workspace' }, [fixture.blockId], new Date()),
     ).rejects.toBeInstanceOf(NotFoundError);
     await expect(
-      t.db.blockedLeads.unblock(b, { scope: 'campaign', campaignId: campaign.id }, [fixture.campaignBlockId]),
+      t.db.blockedLeads.unblock(
+        b,
+        { scope: 'campaign', campaignId: campaign.id },
+        [fixture.campaignBlockId],
+        new Date(),
+      ),
     ).rejects.toBeInstanceOf(NotFoundError);
     expect(await t.db.blockedLeads.isBlocked(a, campaign.id, 'blocked-a')).toBe(true);
     expect(await t.db.blockedLeads.isBlocked(a, campaign.id, 'blocked-c')).toBe(true);

@@ -65,7 +65,7 @@ export async function runAdminCommand(
       if (!(await db.senderAccounts.get(workspaceId, command.accountId)))
         throw new AdminError(`sender account not found: ${command.accountId}`);
       const account = await restoreSession(
-        { db, workspaceId, clock: () => new Date() },
+        { db, workspaceId, productClock: () => new Date() },
         command.accountId,
         settings.simulatorUrl,
       ).catch((error: unknown) => {

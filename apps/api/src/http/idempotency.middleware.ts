@@ -7,17 +7,19 @@ import { HttpError } from './http-error.js';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-/** How long a key and its answer are kept after the first request. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a key and its answer are kept after the first request, in real time (HTTP time). */
+export const IDEMPOTENCY_TTL_REAL_MS = 24 * 60 * 60 * 1000;
 /**
- * How long a request holds its key before another request may take it over: far longer than any
- * request runs, so only a request whose instance died mid-way loses its key.
+ * How long a request holds its key before another request may take it over, in real time: far
+ * longer than any request runs, so only a request whose instance died mid-way loses its key. On a
+ * compressed product clock this would last milliseconds and let concurrent duplicates through.
  */
-export const IDEMPOTENCY_LOCK_MS = 60_000;
+export const IDEMPOTENCY_LOCK_REAL_MS = 60_000;
 
 export interface IdempotencyOptions {
   store: Pick<IdempotencyRepository, 'claim' | 'complete' | 'release'>;
-  clock: () => Date;
+  /** HTTP time: the real clock, never the (possibly compressed) product clock. */
+  realClock: () => Date;
 }
 
 /**
@@ -43,9 +45,9 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
       apiKeyId: caller.apiKeyId,
       key,
       fingerprint: fingerprintOf(req.method, req.originalUrl, req.body),
-      now: options.clock(),
-      lockMs: IDEMPOTENCY_LOCK_MS,
-      ttlMs: IDEMPOTENCY_TTL_MS,
+      realNow: options.realClock(),
+      lockMs: IDEMPOTENCY_LOCK_REAL_MS,
+      ttlMs: IDEMPOTENCY_TTL_REAL_MS,
     });
     switch (claim.kind) {
       case 'replay':
@@ -74,7 +76,7 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
         storeAnswerBeforeSending(res, (statusCode, body) =>
           statusCode >= 500
             ? options.store.release(workspaceId, ref)
-            : options.store.complete(workspaceId, ref, { statusCode, body }),
+            : options.store.complete(workspaceId, ref, { statusCode, body }, options.realClock()),
         );
         next();
       }

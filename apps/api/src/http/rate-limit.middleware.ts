@@ -3,12 +3,13 @@ import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'e
 import { callerOf } from '../auth/authenticate.middleware.js';
 import { HttpError } from './http-error.js';
 
-export const RATE_LIMIT_WINDOW_MS = 60_000;
+/** One fixed window, in real time (HTTP time). */
+export const RATE_LIMIT_WINDOW_REAL_MS = 60_000;
 
 /** A fixed-window counter shared by every API instance (kept in MongoDB). */
 export interface SharedCounters {
   /** Counts one hit for `key` in the window containing `now`; returns the count and window end. */
-  hit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }>;
+  hit(key: string, windowMs: number, realNow: Date): Promise<{ count: number; resetAt: Date }>;
 }
 
 /**
@@ -17,18 +18,21 @@ export interface SharedCounters {
  */
 class SharedCounterStore implements Store {
   readonly localKeys = false;
-  private windowMs = RATE_LIMIT_WINDOW_MS;
+  private windowMs = RATE_LIMIT_WINDOW_REAL_MS;
 
-  constructor(private readonly counters: SharedCounters) {}
+  constructor(
+    private readonly counters: SharedCounters,
+    private readonly realClock: () => Date,
+  ) {}
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    // Wall-clock time, not the app's clock: the middleware derives Retry-After and RateLimit-Reset
+    // Real time, never the product clock: the middleware derives Retry-After and RateLimit-Reset
     // from the real time too, and windows are shared with instances whose clocks are real.
-    const { count, resetAt } = await this.counters.hit(key, this.windowMs, new Date());
+    const { count, resetAt } = await this.counters.hit(key, this.windowMs, this.realClock());
     return { totalHits: count, resetTime: resetAt };
   }
 
@@ -40,6 +44,8 @@ class SharedCounterStore implements Store {
 export interface RateLimitOptions {
   counters: SharedCounters;
   limitPerMinute: number;
+  /** HTTP time: the real clock, never the (possibly compressed) product clock. */
+  realClock: () => Date;
 }
 
 /**
@@ -49,11 +55,11 @@ export interface RateLimitOptions {
  */
 export function rateLimitPerApiKey(options: RateLimitOptions): RequestHandler {
   return rateLimit({
-    windowMs: RATE_LIMIT_WINDOW_MS,
+    windowMs: RATE_LIMIT_WINDOW_REAL_MS,
     limit: options.limitPerMinute,
     standardHeaders: 'draft-6',
     legacyHeaders: false,
-    store: new SharedCounterStore(options.counters),
+    store: new SharedCounterStore(options.counters, options.realClock),
     keyGenerator: (_req, res) => callerOf(res).apiKeyId,
     handler: (_req, _res, next) => {
       next(

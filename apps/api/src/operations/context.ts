@@ -6,12 +6,15 @@ import type { AppSettings, ProviderSettings } from '../app-deps.js';
 
 /**
  * What every operation works with: the caller's workspace (from its API key, never from the
- * request), the repositories, the clock and a logger carrying the request id.
+ * request), the repositories, the two clocks and a logger carrying the request id.
  */
 export interface OperationContext {
   workspaceId: WorkspaceId;
   db: Db;
-  clock: () => Date;
+  /** Campaign time (see `AppDeps.productClock`). */
+  productClock: () => Date;
+  /** HTTP time, always real (see `AppDeps.realClock`). */
+  realClock: () => Date;
   log: Logger;
   settings: AppSettings;
   /** The network provider, when accounts connect through its hosted sign-in. */

@@ -22,7 +22,7 @@ const STATUS_OF: Record<ProviderAccountEventStatus, AccountStatus | null> = {
  * the provider account yet (the report stays in the inbox).
  */
 export async function applyAccountStatusEvent(
-  deps: { db: Db; clock: () => Date },
+  deps: { db: Db; productClock: () => Date },
   stored: StoredProviderEvent,
 ): Promise<boolean> {
   const event = stored.data as unknown as AccountStatusEvent;
@@ -33,7 +33,7 @@ export async function applyAccountStatusEvent(
   const status = STATUS_OF[event.status];
   if (status === null) return true;
   const workspaceId = asWorkspaceId(account.workspaceId);
-  const now = deps.clock();
+  const now = deps.productClock();
   const reason = `the network provider reported ${event.providerStatus}`;
   const result = await deps.db.senderAccounts.applyProviderState(
     workspaceId,

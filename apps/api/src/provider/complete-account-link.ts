@@ -12,17 +12,18 @@ import { parseWebhookBody, storeProviderEvent, type IngestDeps } from './ingest-
  * account-status reports. InMail follows what the provider says of the account, when it answers.
  */
 export async function completeAccountLink(
-  deps: IngestDeps & { secret: string; network: ProviderNetworkPort | null },
+  deps: IngestDeps & { realClock: () => Date; secret: string; network: ProviderNetworkPort | null },
   token: string,
   body: unknown,
 ): Promise<{ accountId: string; providerAccountId: string }> {
-  const state = verifyConnectState(token, deps.secret, deps.clock());
+  // The state's expiry is HTTP time (real), like every signed link of ours.
+  const state = verifyConnectState(token, deps.secret, deps.realClock());
   if (!state) {
     throw new HttpError(401, 'the connect state is missing, forged or expired', {
       code: 'invalid_connect_state',
     });
   }
-  const event = parseWebhookBody(body, deps.clock());
+  const event = parseWebhookBody(body, deps.productClock());
   if (event?.type !== 'account_linked' || event.name !== state.accountId) {
     throw new HttpError(400, 'invalid request: not the hosted-auth callback of this link', {
       code: 'validation_failed',
@@ -35,8 +36,9 @@ export async function completeAccountLink(
     status: 'connected',
     providerAccountId: event.accountId,
   });
-  if (result.changed) await deps.db.leads.wakeParkedBySender(workspaceId, state.accountId, deps.clock());
-  await deps.db.providerEvents.markConsumed(stored.id, deps.clock());
+  if (result.changed)
+    await deps.db.leads.wakeParkedBySender(workspaceId, state.accountId, deps.productClock());
+  await deps.db.providerEvents.markConsumed(stored.id, deps.productClock());
   if (deps.network) {
     try {
       const status = await deps.network.getAccountStatus({ accountId: event.accountId });

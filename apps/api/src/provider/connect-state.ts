@@ -5,7 +5,7 @@ import { secretMatches } from './webhook-secret.js';
 export interface ConnectState {
   workspaceId: string;
   accountId: string;
-  /** Milliseconds since the epoch after which the callback is refused. */
+  /** Real milliseconds since the epoch (HTTP time) after which the callback is refused. */
   expiresAt: number;
 }
 
@@ -26,7 +26,7 @@ export function signConnectState(state: ConnectState, secret: string): string {
 }
 
 /** The state a token carries, or null when it is forged, altered or expired. */
-export function verifyConnectState(token: string, secret: string, now: Date): ConnectState | null {
+export function verifyConnectState(token: string, secret: string, realNow: Date): ConnectState | null {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   if (!secretMatches(signature, sign(payload, secret))) return null;
@@ -34,7 +34,7 @@ export function verifyConnectState(token: string, secret: string, now: Date): Co
     const raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     const { w, a, e } = raw;
     if (typeof w !== 'string' || typeof a !== 'string' || typeof e !== 'number') return null;
-    if (e < now.getTime()) return null;
+    if (e < realNow.getTime()) return null;
     return { workspaceId: w, accountId: a, expiresAt: e };
   } catch {
     return null;

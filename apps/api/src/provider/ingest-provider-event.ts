@@ -6,7 +6,7 @@ import { applyAccountStatusEvent } from './apply-account-event.js';
 
 export interface IngestDeps {
   db: Db;
-  clock: () => Date;
+  productClock: () => Date;
   logger: Logger;
 }
 
@@ -42,7 +42,7 @@ export async function storeProviderEvent(deps: IngestDeps, event: ProviderEvent)
     type,
     providerAccountId: accountId,
     data: { type, accountId, ...rest },
-    receivedAt: deps.clock(),
+    receivedAt: deps.productClock(),
   });
 }
 
@@ -53,7 +53,7 @@ export async function storeProviderEvent(deps: IngestDeps, event: ProviderEvent)
  * still a success, since the provider would only deliver the same report again.
  */
 export async function ingestProviderWebhook(deps: IngestDeps, body: unknown): Promise<IngestResult> {
-  const event = parseWebhookBody(body, deps.clock());
+  const event = parseWebhookBody(body, deps.productClock());
   if (event === null) return { stored: false, eventId: null, duplicate: false };
   if (event.type === 'account_linked') {
     throw new HttpError(400, 'invalid request: hosted-auth callbacks go to the notify URL of the link', {
@@ -64,7 +64,7 @@ export async function ingestProviderWebhook(deps: IngestDeps, body: unknown): Pr
   if (created && stored.type === 'account_status') {
     try {
       if (await applyAccountStatusEvent(deps, stored)) {
-        await deps.db.providerEvents.markConsumed(stored.id, deps.clock());
+        await deps.db.providerEvents.markConsumed(stored.id, deps.productClock());
       }
     } catch (error) {
       deps.logger.error({ err: error, eventId: stored.id }, 'account status report kept for later');

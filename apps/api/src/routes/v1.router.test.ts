@@ -17,7 +17,8 @@ describe('v1Router', () => {
       // Routes are only registered here; no request reaches the database.
       db: {} as Db,
       logger: pino({ level: 'silent' }),
-      clock: () => new Date(),
+      productClock: () => new Date(),
+      realClock: () => new Date(),
       settings: { rateLimitPerMinute: 300, apiKeyCacheMs: 5000, webhookTargets: 'public' },
       pingDatabase: async () => undefined,
     });

@@ -31,13 +31,17 @@ export function v1Router(deps: AppDeps): V1Routes {
   const router = Router();
   const resolver = createApiKeyResolver<Caller>({
     cacheMs: deps.settings.apiKeyCacheMs,
+    // HTTP time: a key is trusted for real milliseconds, however fast the product clock runs.
+    now: () => deps.realClock().getTime(),
     lookup: async (hash) => {
       const key = await deps.db.apiKeys.findActiveByHash(hash);
       if (!key) return null;
       // Only on a cache miss, so a busy key costs one write per cache period, not per request.
-      void deps.db.apiKeys.touchLastUsed(key.workspaceId, key.id, deps.clock()).catch((error: unknown) => {
-        deps.logger.warn({ err: error, apiKeyId: key.id }, 'could not record API key use');
-      });
+      void deps.db.apiKeys
+        .touchLastUsed(key.workspaceId, key.id, deps.productClock())
+        .catch((error: unknown) => {
+          deps.logger.warn({ err: error, apiKeyId: key.id }, 'could not record API key use');
+        });
       return { apiKeyId: key.id, workspaceId: key.workspaceId };
     },
   });
@@ -46,16 +50,19 @@ export function v1Router(deps: AppDeps): V1Routes {
       authenticate(resolver),
       rateLimitPerApiKey({
         limitPerMinute: deps.settings.rateLimitPerMinute,
+        realClock: deps.realClock,
         counters: {
-          hit: (key, windowMs, now) => deps.db.rateLimits.incrementFixedWindow(key, { now, windowMs }),
+          hit: (key, windowMs, realNow) =>
+            deps.db.rateLimits.incrementFixedWindow(key, { realNow, windowMs }),
         },
       }),
     ],
-    idempotent: [idempotency({ store: deps.db.idempotencyKeys, clock: deps.clock })],
+    idempotent: [idempotency({ store: deps.db.idempotencyKeys, realClock: deps.realClock })],
     context: (req, res) => ({
       workspaceId: asWorkspaceId(callerOf(res).workspaceId),
       db: deps.db,
-      clock: deps.clock,
+      productClock: deps.productClock,
+      realClock: deps.realClock,
       log: req.log,
       settings: deps.settings,
       provider: deps.provider,

@@ -18,7 +18,10 @@ export interface TestApp {
 }
 
 export interface TestAppOptions extends Partial<AppSettings>, Partial<HttpServerOptions> {
+  /** Campaign time; real time by default. A compressed clock mimics `pnpm start`. */
   clock?: () => Date;
+  /** HTTP time; real time by default. */
+  realClock?: () => Date;
   /** The data layer's clock (creation and change times of records); real time by default. */
   dbClock?: () => Date;
   /** Replaces what the app sees as the database (to inject failures). */
@@ -45,7 +48,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = createApp({
     db: options.wrapDb ? options.wrapDb(db) : db,
     logger: pino({ level: 'silent' }),
-    clock: options.clock ?? (() => new Date()),
+    productClock: options.clock ?? (() => new Date()),
+    realClock: options.realClock ?? (() => new Date()),
     settings: {
       // High enough that no ordinary test is throttled; the rate-limit test uses its own app.
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,

@@ -20,10 +20,14 @@ export interface DispatcherProcess {
 
 /** Connects to MongoDB (building indexes if missing) and starts the dispatch loop. */
 export async function startDispatcherProcess(config: Config, logger: Logger): Promise<DispatcherProcess> {
-  // The schedule runs on the same (possibly compressed) clock as the processes that write events.
-  const clock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
+  // The schedule runs on the same (possibly compressed) product clock as the processes that write
+  // events; the signature's timestamp (HTTP time) follows the real clock.
+  const productClock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
+  // Leases are stored and compared on the product clock (like due times, in one claim), but must
+  // outlast real work: DISPATCHER_LEASE_MS real milliseconds, converted where it crosses over.
+  const leaseOnProductClockMs = config.DISPATCHER_LEASE_MS * config.TIME_SCALE;
   const db = await connectDb(config.MONGODB_URI, {
-    clock,
+    clock: productClock,
     driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
   });
   const sender = new HttpSender({
@@ -32,15 +36,20 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
   });
   const owner = `dispatcher:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const dispatcher = new Dispatcher(
-    { store: new DbDispatchStore(db), sender, clock, signingClock: systemClock, random: Math.random, logger },
+    {
+      store: new DbDispatchStore(db),
+      sender,
+      clock: productClock,
+      signingClock: systemClock,
+      random: Math.random,
+      logger,
+    },
     {
       owner,
       concurrency: config.DISPATCHER_CONCURRENCY,
       perSubscriptionConcurrency: config.DISPATCHER_PER_SUBSCRIPTION_CONCURRENCY,
       pollIntervalMs: config.DISPATCHER_POLL_INTERVAL_MS,
-      // Leases are measured on the schedule clock, which runs TIME_SCALE times faster than real
-      // time in a compressed demo; the lease must still outlast a real request.
-      leaseMs: config.DISPATCHER_LEASE_MS * config.TIME_SCALE,
+      leaseMs: leaseOnProductClockMs,
     },
   );
   dispatcher.start();

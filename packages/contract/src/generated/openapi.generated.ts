@@ -79,7 +79,9 @@ export interface paths {
         get?: never;
         /**
          * Pause a campaign
-         * @description Stops an active campaign. Pending actions wait until it is started again. No body.
+         * @description Stops an active campaign. Pending actions wait until it is started again. No body. The status
+         *     is judged and changed in one step: of pauses and starts sent together, each loser answers
+         *     `409` with the refusal of the status it found (`campaign_not_active`).
          */
         put: operations["pauseCampaign"];
         post?: never;
@@ -106,7 +108,9 @@ export interface paths {
         /**
          * Start a campaign
          * @description Starts a paused or draft campaign; lead processing begins. Needs at least one connected sender
-         *     account assigned to the campaign and at least one lead. No body.
+         *     account assigned to the campaign and at least one lead. No body. The status is judged and
+         *     changed in one step: of starts and pauses sent together, each loser answers `409` with the
+         *     refusal of the status it found (`campaign_not_startable`).
          */
         put: operations["startCampaign"];
         post?: never;
@@ -136,7 +140,8 @@ export interface paths {
          * @description Adds sender accounts to the campaign (accounts already assigned are kept). Every account must
          *     belong to the workspace, be authenticated and be active; otherwise nothing changes. Leads not
          *     yet contacted are then spread evenly over all assigned accounts; leads already contacted keep
-         *     their sender.
+         *     their sender. Assignments sent together end spread evenly over every account any of them
+         *     assigned, as one by one would; the answer counts the senders as of its own last spread.
          */
         post: operations["addCampaignSenders"];
         delete?: never;
@@ -175,7 +180,8 @@ export interface paths {
         /**
          * Remove leads from a campaign
          * @description Removes leads by id, with their pending actions. All or nothing: when any id is not a lead of
-         *     this campaign, the answer is `404` naming the missing ids and nothing is removed.
+         *     this campaign, the answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
+         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
          */
         delete: operations["removeLeads"];
         options?: never;
@@ -265,7 +271,8 @@ export interface paths {
         /**
          * Unblock leads for a campaign
          * @description Removes campaign blocks by block id. All or nothing: when any id is not a block of this
-         *     campaign, the answer is `404` naming the missing ids and nothing is removed.
+         *     campaign, the answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
+         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
          */
         delete: operations["unblockCampaignLeads"];
         options?: never;
@@ -467,7 +474,9 @@ export interface paths {
         /**
          * Set a lead's status
          * @description Any status may be set. The runner skips `paused` leads; `waiting` or `active` resumes them;
-         *     `completed` and `error` are final until set again.
+         *     `completed` and `error` are final until set again. The new state is computed from the lead as
+         *     found and written only if it is still so, so statuses set together (or while the runner moves
+         *     the lead) end as one order of them would; `error` keeps the reason the lead had just before.
          */
         put: operations["updateLeadStatus"];
         post?: never;
@@ -529,7 +538,8 @@ export interface paths {
          * Unblock workspace-wide blocked leads
          * @description Removes workspace blocks by block id (not by public identifier); the leads can be added to
          *     campaigns and receive messages again. All or nothing: when any id is not a workspace block, the
-         *     answer is `404` naming the missing ids and nothing is removed.
+         *     answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
+         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
          */
         delete: operations["unblockLeads"];
         options?: never;
@@ -716,7 +726,9 @@ export interface paths {
         };
         /**
          * Get a conversation
-         * @description The conversation with the lead and the whole message history, oldest first.
+         * @description The conversation with the lead and the whole message history in the order the messages were
+         *     sent or received; a reply not sent yet (or failed) sits where it was written. Replies written
+         *     together may be sent in another order than they were accepted.
          */
         get: operations["getConversation"];
         put?: never;
@@ -815,7 +827,8 @@ export interface paths {
          * Subscribe to an event type
          * @description Creates a subscription for one (URL, event type) pair and answers `201`. Subscribing a pair that
          *     already exists answers `200` with the existing subscription. URLs on private or loopback
-         *     addresses are refused with `400` unless the deployment allows them.
+         *     addresses are refused with `400` unless the deployment allows them. Raced by an unsubscribe of
+         *     the same pair, it answers as either order of the two would (`201` or `200`).
          */
         post: operations["subscribeHook"];
         delete?: never;
@@ -4919,6 +4932,26 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["LeadNotFound"];
+            /**
+             * @description The lead kept changing while its status was set (eight writes in a row lost to others):
+             *     `version_conflict`, nothing changed; read it and try again.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "lead led_6650c6fbb8503c2d6e7f9061 kept changing while its status was set; nothing changed",
+                     *       "code": "version_conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

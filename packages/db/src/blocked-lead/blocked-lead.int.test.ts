@@ -92,13 +92,13 @@ describe('unblocking', () => {
     const [x, y] = (await t.db.blockedLeads.list(other, WORKSPACE, { sort: 'ASC' })).items;
     const [z] = (await t.db.blockedLeads.list(other, campaignList('cmp_1'))).items;
     const error = await t.db.blockedLeads
-      .unblock(other, WORKSPACE, [must(x).id, must(z).id])
+      .unblock(other, WORKSPACE, [must(x).id, must(z).id], new Date())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).missingIds).toEqual([must(z).id]);
     expect((await t.db.blockedLeads.list(other, WORKSPACE)).total).toBe(2);
-    expect(await t.db.blockedLeads.unblock(other, WORKSPACE, [must(x).id, must(y).id])).toBe(2);
+    expect(await t.db.blockedLeads.unblock(other, WORKSPACE, [must(x).id, must(y).id], new Date())).toBe(2);
     expect(await t.db.blockedLeads.isBlocked(other, 'cmp_2', 'x')).toBe(false);
-    expect(await t.db.blockedLeads.unblock(other, campaignList('cmp_1'), [must(z).id])).toBe(1);
+    expect(await t.db.blockedLeads.unblock(other, campaignList('cmp_1'), [must(z).id], new Date())).toBe(1);
   });
 });

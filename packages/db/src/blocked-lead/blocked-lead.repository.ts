@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { QueryFilter } from 'mongoose';
 import { NotFoundError } from '../common/db-errors.js';
+import { leaseFree } from '../common/lease.js';
 import { containsPattern, pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -26,6 +28,9 @@ function targetFilter(target: BlockTarget): QueryFilter<BlockedLeadRecord> {
 function applicableFilter(campaignId: string): QueryFilter<BlockedLeadRecord> {
   return { $or: [{ scope: 'workspace' }, { scope: 'campaign', campaignId }] };
 }
+
+/** How long an unblock request holds the blocks it removes; far longer than the removal takes. */
+const UNBLOCK_CLAIM_REAL_MS = 60_000;
 
 export class BlockedLeadRepository {
   constructor(
@@ -76,14 +81,35 @@ export class BlockedLeadRepository {
 
   /**
    * Removes blocks by record id from one list, all or nothing: an id that is not in this list of
-   * this workspace means nothing is removed and NotFoundError lists the unknown ids.
+   * this workspace means nothing is removed and NotFoundError lists the unknown ids. The blocks
+   * are first claimed in one conditional update, whose count decides: every id claimed, they are
+   * removed; any missing (unknown, or being removed by a concurrent request), the claim is given
+   * back. So of two requests removing the same blocks, one removes them all and the other gets
+   * the 404, never a success that removed nothing. `realNow` (HTTP time) bounds a claim left by a
+   * request that died before removing its blocks.
    */
-  async unblock(workspaceId: WorkspaceId, target: BlockTarget, ids: readonly string[]): Promise<number> {
+  async unblock(
+    workspaceId: WorkspaceId,
+    target: BlockTarget,
+    ids: readonly string[],
+    realNow: Date,
+  ): Promise<number> {
     const unique = [...new Set(ids)];
-    const existing = await this.records.existingIds(workspaceId, unique, targetFilter(target));
-    const missing = unique.filter((id) => !existing.has(id));
-    if (missing.length > 0) throw new NotFoundError('blocked lead', missing);
-    return this.records.deleteMany(workspaceId, { ...targetFilter(target), _id: { $in: unique } });
+    const unblockToken = randomUUID();
+    const unblockUntil = new Date(realNow.getTime() + UNBLOCK_CLAIM_REAL_MS);
+    const ours = { ...targetFilter(target), unblockToken };
+    const claim = await this.records.updateMany(
+      workspaceId,
+      { ...targetFilter(target), _id: { $in: unique }, unblockUntil: leaseFree(realNow) },
+      { $set: { unblockToken, unblockUntil } },
+    );
+    if (claim.modified === unique.length) return this.records.deleteMany(workspaceId, ours);
+    const claimed = await this.records.existingIds(workspaceId, unique, ours);
+    await this.records.updateMany(workspaceId, ours, { $set: { unblockToken: null, unblockUntil: null } });
+    throw new NotFoundError(
+      'blocked lead',
+      unique.filter((id) => !claimed.has(id)),
+    );
   }
 
   /** Whether a profile may not be contacted in `campaignId` (blocked there or workspace-wide). */

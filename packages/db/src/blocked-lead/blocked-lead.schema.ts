@@ -13,6 +13,13 @@ export interface BlockedLeadRecord {
   publicIdentifier: string;
   reason: string | null;
   createdAt: Date;
+  /**
+   * Set while an unblock request that claimed this block removes it (with the ones asked with it);
+   * another request cannot claim it meanwhile. Missing on blocks nobody is removing.
+   */
+  unblockToken?: string | null;
+  /** Until when that claim holds (real time): a request that died mid-way frees it then. */
+  unblockUntil?: Date | null;
 }
 
 export const blockedLeadSchema = new Schema<BlockedLeadRecord>(
@@ -24,6 +31,8 @@ export const blockedLeadSchema = new Schema<BlockedLeadRecord>(
     publicIdentifier: { type: String, required: true },
     reason: { type: String, default: null },
     createdAt: { type: Date, required: true },
+    unblockToken: { type: String },
+    unblockUntil: { type: Date },
   },
   recordOptions('blocked_leads'),
 );

@@ -164,17 +164,26 @@ export class CampaignRepository {
     id: string,
     transition: { from: readonly CampaignStatus[]; to: CampaignStatus },
   ): Promise<Campaign> {
-    const update: UpdateQuery<CampaignRecord> = { $set: { status: transition.to, updatedAt: this.clock() } };
-    if (transition.to === 'active') update.$inc = { activation: 1 };
-    const record = await this.records.findOneAndUpdate(
-      workspaceId,
-      { _id: id, status: { $in: [...transition.from] } },
-      update,
-    );
-    if (record) return toCampaign(record);
-    const current = await this.get(workspaceId, id);
-    if (!current) throw new NotFoundError('campaign', [id]);
-    throw new StatusConflictError('campaign', id, current.status, transition.from);
+    // One update that always matches the campaign and changes it only when its status allows:
+    // the status it answers with ("before") is the one the transition was judged on, so a loser
+    // is told the status that refused it, never one read a moment later.
+    const now = this.clock();
+    const allowed = { $in: ['$status', [...transition.from]] };
+    const when = (value: unknown, otherwise: string) => ({ $cond: [allowed, value, otherwise] });
+    const set: Record<string, unknown> = {
+      status: when(transition.to, '$status'),
+      updatedAt: when(now, '$updatedAt'),
+    };
+    if (transition.to === 'active') set['activation'] = when({ $add: ['$activation', 1] }, '$activation');
+    const before = await this.records.findOneAndUpdate(workspaceId, { _id: id }, [{ $set: set }], {
+      returnDocument: 'before',
+    });
+    if (!before) throw new NotFoundError('campaign', [id]);
+    if (!transition.from.includes(before.status)) {
+      throw new StatusConflictError('campaign', id, before.status, transition.from);
+    }
+    const activation = before.activation + (transition.to === 'active' ? 1 : 0);
+    return toCampaign({ ...before, status: transition.to, updatedAt: now, activation });
   }
 
   /** Assigns sender accounts (set semantics: assigning one twice keeps one). */

@@ -75,7 +75,11 @@ export class ConversationRepository {
     return record ? toConversation(record) : null;
   }
 
-  /** A conversation with its whole history, oldest message first; null for an unknown URN. */
+  /**
+   * A conversation with its whole history in the order messages were sent or received (a reply
+   * not sent yet, or never, sits where it was written); null for an unknown URN. Replies accepted
+   * together may go out in another order than they were accepted, so acceptance order is not it.
+   */
   async getByUrn(workspaceId: WorkspaceId, urn: string): Promise<ConversationWithMessages | null> {
     const id = conversationIdFromUrn(urn);
     if (id === null) return null;
@@ -84,7 +88,7 @@ export class ConversationRepository {
       this.messages.find(workspaceId, { conversationId: id }, { sort: { createdAt: 1, _id: 1 } }),
     ]);
     if (!record) return null;
-    return { ...toConversation(record), messages: messages.map(toMessage) };
+    return { ...toConversation(record), messages: messages.sort(bySending).map(toMessage) };
   }
 
   /** Conversations with the latest activity first. */
@@ -112,4 +116,10 @@ export class ConversationRepository {
     );
     return result.matched === 1;
   }
+}
+
+/** Sending order: when a message went out (or came in), else when it was written; then by id. */
+function bySending(a: MessageRecord, b: MessageRecord): number {
+  const at = (m: MessageRecord) => (m.sentAt ?? m.createdAt).getTime();
+  return at(a) - at(b) || a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : 1);
 }

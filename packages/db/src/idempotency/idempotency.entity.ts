@@ -13,7 +13,11 @@ export interface IdempotencyClaimRequest {
   apiKeyId: string;
   key: string;
   fingerprint: string;
-  now: Date;
+  /**
+   * HTTP time, always real (never a compressed demo clock): the lock and the retention are counted
+   * from it, and MongoDB's TTL monitor removes expired keys by real time.
+   */
+  realNow: Date;
   /** How long an in-flight claim holds before another request may take it over. */
   lockMs: number;
   /** How long the key and its answer are kept after the first request. */

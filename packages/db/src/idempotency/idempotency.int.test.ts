@@ -19,7 +19,7 @@ const request = (key: string, overrides: Partial<IdempotencyClaimRequest> = {}):
   apiKeyId: 'key_a',
   key,
   fingerprint: 'f1',
-  now: T0,
+  realNow: T0,
   lockMs: 60_000,
   ttlMs: 86_400_000,
   ...overrides,
@@ -45,8 +45,10 @@ describe('claiming a key', () => {
     const claim = await t.db.idempotencyKeys.claim(ws, request('done'));
     if (claim.kind !== 'claimed') throw new Error(`not claimed: ${claim.kind}`);
     const ref = { apiKeyId: 'key_a', key: 'done', token: claim.token };
-    expect(await t.db.idempotencyKeys.complete(ws, ref, { statusCode: 201, body: '{"id":"x"}' })).toBe(true);
-    expect(await t.db.idempotencyKeys.claim(ws, request('done', { now: at(5) }))).toEqual({
+    expect(await t.db.idempotencyKeys.complete(ws, ref, { statusCode: 201, body: '{"id":"x"}' }, at(1))).toBe(
+      true,
+    );
+    expect(await t.db.idempotencyKeys.claim(ws, request('done', { realNow: at(5) }))).toEqual({
       kind: 'replay',
       statusCode: 201,
       body: '{"id":"x"}',
@@ -67,18 +69,20 @@ describe('claiming a key', () => {
   it('hands an abandoned claim to one request after its lock ran out, and not before', async () => {
     const first = await t.db.idempotencyKeys.claim(ws, request('crashed'));
     if (first.kind !== 'claimed') throw new Error(`not claimed: ${first.kind}`);
-    expect((await t.db.idempotencyKeys.claim(ws, request('crashed', { now: at(59) }))).kind).toBe(
+    expect((await t.db.idempotencyKeys.claim(ws, request('crashed', { realNow: at(59) }))).kind).toBe(
       'in_flight',
     );
     const late = await Promise.all([
-      t.db.idempotencyKeys.claim(ws, request('crashed', { now: at(61) })),
-      t.db.idempotencyKeys.claim(ws, request('crashed', { now: at(61) })),
+      t.db.idempotencyKeys.claim(ws, request('crashed', { realNow: at(61) })),
+      t.db.idempotencyKeys.claim(ws, request('crashed', { realNow: at(61) })),
     ]);
     expect(late.map((c) => c.kind).sort()).toEqual(['claimed', 'in_flight']);
     expect(late.find((c) => c.kind === 'claimed')).toMatchObject({ tookOver: true });
     // The crashed request's late answer is not stored over the new one's claim.
     const stale = { apiKeyId: 'key_a', key: 'crashed', token: first.token };
-    expect(await t.db.idempotencyKeys.complete(ws, stale, { statusCode: 200, body: '{}' })).toBe(false);
+    expect(await t.db.idempotencyKeys.complete(ws, stale, { statusCode: 200, body: '{}' }, at(1))).toBe(
+      false,
+    );
   });
 
   it('frees a released key for a fresh request', async () => {

@@ -11,10 +11,11 @@ const CLAIM_ROUNDS = 3;
 
 /** `Idempotency-Key`s of API requests, per workspace and API key, shared by every API instance. */
 export class IdempotencyRepository {
-  constructor(
-    private readonly records: ScopedModel<IdempotencyRecord>,
-    private readonly clock: () => Date,
-  ) {}
+  /**
+   * Every time of a key is HTTP time, given by the caller in real time: no product clock here, so
+   * a compressed demo clock cannot shorten a lock or stretch the retention.
+   */
+  constructor(private readonly records: ScopedModel<IdempotencyRecord>) {}
 
   /**
    * Claims `key` for a request: an insert on the unique (workspace, API key, key) index, so of
@@ -24,8 +25,8 @@ export class IdempotencyRepository {
    * taken over with a conditional update, so again only one request wins it.
    */
   async claim(workspaceId: WorkspaceId, request: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
-    const { apiKeyId, key, fingerprint, now } = request;
-    const lockedUntil = new Date(now.getTime() + request.lockMs);
+    const { apiKeyId, key, fingerprint, realNow } = request;
+    const lockedUntil = new Date(realNow.getTime() + request.lockMs);
     for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
       const token = randomUUID();
       try {
@@ -38,9 +39,9 @@ export class IdempotencyRepository {
           token,
           lockedUntil,
           response: null,
-          createdAt: now,
-          updatedAt: this.clock(),
-          expiresAt: new Date(now.getTime() + request.ttlMs),
+          createdAt: realNow,
+          updatedAt: realNow,
+          expiresAt: new Date(realNow.getTime() + request.ttlMs),
         });
         return { kind: 'claimed', token, tookOver: false };
       } catch (error) {
@@ -52,27 +53,31 @@ export class IdempotencyRepository {
       if (existing.state === 'completed' && existing.response !== null) {
         return { kind: 'replay', statusCode: existing.response.statusCode, body: existing.response.body };
       }
-      if (existing.lockedUntil !== null && existing.lockedUntil > now) return { kind: 'in_flight' };
+      if (existing.lockedUntil !== null && existing.lockedUntil > realNow) return { kind: 'in_flight' };
       const takenOver = await this.records.findOneAndUpdate(
         workspaceId,
-        { _id: existing._id, state: 'in_flight', lockedUntil: leaseFree(now) },
-        { $set: { token, lockedUntil, updatedAt: this.clock() } },
+        { _id: existing._id, state: 'in_flight', lockedUntil: leaseFree(realNow) },
+        { $set: { token, lockedUntil, updatedAt: realNow } },
       );
       if (takenOver !== null) return { kind: 'claimed', token, tookOver: true };
     }
     return { kind: 'in_flight' };
   }
 
-  /** Stores the answer of the request holding the claim; false when the claim was taken over. */
+  /**
+   * Stores the answer of the request holding the claim (at `realNow`, HTTP time); false when the
+   * claim was taken over.
+   */
   async complete(
     workspaceId: WorkspaceId,
     ref: IdempotencyRef,
     response: { statusCode: number; body: string },
+    realNow: Date,
   ): Promise<boolean> {
     const result = await this.records.updateOne(
       workspaceId,
       { apiKeyId: ref.apiKeyId, key: ref.key, token: ref.token, state: 'in_flight' },
-      { $set: { state: 'completed', response, lockedUntil: null, updatedAt: this.clock() } },
+      { $set: { state: 'completed', response, lockedUntil: null, updatedAt: realNow } },
     );
     return result.matched === 1;
   }

@@ -31,7 +31,10 @@ export interface IdempotencyRecord {
   response: StoredResponseRecord | null;
   createdAt: Date;
   updatedAt: Date;
-  /** 24 hours after the first request; the TTL index removes the key then. */
+  /**
+   * 24 real hours after the first request; the TTL index removes the key then. Like every time of
+   * this record (`createdAt`, `updatedAt`, `lockedUntil`), it is HTTP time: real, never compressed.
+   */
   expiresAt: Date;
 }
 

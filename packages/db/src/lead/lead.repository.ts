@@ -291,19 +291,25 @@ export class LeadRepository {
 
   /**
    * Applies a redistribution of senders. Each update is conditional on the lead still not having
-   * started, so a lead the runner began in the meantime keeps the sender it was contacted from.
-   * Returns how many leads changed sender.
+   * started, so a lead the runner began in the meantime keeps the sender it was contacted from,
+   * and, given `from`, on the lead still having the sender the redistribution was computed from
+   * (a concurrent redistribution may have moved it). Returns how many leads changed sender.
    */
   assignSenders(
     workspaceId: WorkspaceId,
     campaignId: string,
-    assignments: ReadonlyArray<{ leadId: string; accountId: string }>,
+    assignments: ReadonlyArray<{ leadId: string; accountId: string; from?: string | null }>,
   ): Promise<number> {
     const updatedAt = this.clock();
     return this.records.bulkUpdate(
       workspaceId,
-      assignments.map(({ leadId, accountId }) => ({
-        filter: { _id: leadId, campaignId, ...NOT_STARTED },
+      assignments.map(({ leadId, accountId, from }) => ({
+        filter: {
+          _id: leadId,
+          campaignId,
+          ...NOT_STARTED,
+          ...(from === undefined ? {} : { accountId: from }),
+        },
         update: { $set: { accountId, updatedAt } },
       })),
     );

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.db.close());
 
 it('counts every concurrent request in the window and starts again in the next', async () => {
-  const window = { now: new Date('2099-03-03T10:00:30Z'), windowMs: 60_000 };
+  const window = { realNow: new Date('2099-03-03T10:00:30Z'), windowMs: 60_000 };
   const counts = await Promise.all(
     Array.from({ length: 25 }, () => t.db.rateLimits.incrementFixedWindow('key_a', window)),
   );
@@ -24,7 +24,7 @@ it('counts every concurrent request in the window and starts again in the next',
   expect((await t.db.rateLimits.incrementFixedWindow('key_b', window)).count).toBe(1);
   const next = await t.db.rateLimits.incrementFixedWindow('key_a', {
     ...window,
-    now: new Date('2099-03-03T10:01:00Z'),
+    realNow: new Date('2099-03-03T10:01:00Z'),
   });
   expect(next).toEqual({ count: 1, resetAt: new Date('2099-03-03T10:02:00Z') });
 });

@@ -14,16 +14,17 @@ export class RateLimitRepository {
   constructor(private readonly model: Model<RateLimitRecord>) {}
 
   /**
-   * Counts one request for `apiKeyId` in the fixed window containing `now`. Unscoped by nature:
+   * Counts one request for `apiKeyId` in the fixed window containing `realNow` (HTTP time: real,
+   * never a compressed product clock, as the TTL monitor expires windows in real time). Unscoped by nature:
    * it runs before the request's workspace matters, keyed by the API key id. One atomic upsert
    * with `$inc`; the first requests of a window may race to insert it, and the loser retries
    * once (by then the window exists and the `$inc` applies).
    */
   async incrementFixedWindow(
     apiKeyId: string,
-    window: { now: Date; windowMs: number },
+    window: { realNow: Date; windowMs: number },
   ): Promise<WindowCount> {
-    const startMs = Math.floor(window.now.getTime() / window.windowMs) * window.windowMs;
+    const startMs = Math.floor(window.realNow.getTime() / window.windowMs) * window.windowMs;
     const resetAt = new Date(startMs + window.windowMs);
     const increment = () =>
       this.model

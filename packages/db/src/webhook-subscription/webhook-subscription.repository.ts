@@ -7,6 +7,9 @@ import type { ScopedModel } from '../common/scoped-model.js';
 import { toWebhookSubscription, type WebhookSubscription } from './webhook-subscription.entity.js';
 import type { WebhookSubscriptionRecord } from './webhook-subscription.schema.js';
 
+/** Rounds of read, insert, read again before a pair that keeps vanishing is given up on. */
+const SUBSCRIBE_ROUNDS = 8;
+
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
@@ -20,28 +23,30 @@ export class WebhookSubscriptionRepository {
   /**
    * Subscribes `url` to `type`, idempotently: an existing (url, type) pair is returned as it is
    * (same id and secret) with `created: false`. Two concurrent first subscriptions race on the
-   * unique index; the loser reads the winner's record.
+   * unique index; the loser reads the winner's record. When that record is gone by then (a
+   * concurrent unsubscribe removed it), the pair is free again and the loser tries once more: a
+   * race with unsubscribing ends as either order of the two would, never as an error.
    */
   async subscribe(
     workspaceId: WorkspaceId,
     input: { url: string; type: EventType },
   ): Promise<{ subscription: WebhookSubscription; created: boolean }> {
-    const existing = await this.records.findOne(workspaceId, { url: input.url, type: input.type });
-    if (existing) return { subscription: toWebhookSubscription(existing), created: false };
-    try {
-      const record = await this.records.insertOne(workspaceId, {
-        _id: newId('subscription'),
-        url: input.url,
-        type: input.type,
-        secret: newWebhookSecret(),
-        createdAt: this.clock(),
-      });
-      return { subscription: toWebhookSubscription(record), created: true };
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      const winner = await this.records.findOne(workspaceId, { url: input.url, type: input.type });
-      if (!winner) throw error;
-      return { subscription: toWebhookSubscription(winner), created: false };
+    for (let round = 1; ; round += 1) {
+      const existing = await this.records.findOne(workspaceId, { url: input.url, type: input.type });
+      if (existing) return { subscription: toWebhookSubscription(existing), created: false };
+      try {
+        const record = await this.records.insertOne(workspaceId, {
+          _id: newId('subscription'),
+          url: input.url,
+          type: input.type,
+          secret: newWebhookSecret(),
+          createdAt: this.clock(),
+        });
+        return { subscription: toWebhookSubscription(record), created: true };
+      } catch (error) {
+        // Each lost round means another request subscribed the pair and a third removed it.
+        if (!isDuplicateKeyError(error) || round >= SUBSCRIBE_ROUNDS) throw error;
+      }
     }
   }
 

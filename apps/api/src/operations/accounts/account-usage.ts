@@ -17,7 +17,7 @@ export async function accountUsage(
   ctx: OperationContext,
   account: SenderAccountEntity,
 ): Promise<AccountUsage> {
-  const keys = usagePeriodKeys(ctx.clock(), account.timezone);
+  const keys = usagePeriodKeys(ctx.productClock(), account.timezone);
   const [today, week] = await Promise.all([
     ctx.db.accountUsage.get(ctx.workspaceId, account.id, keys.day),
     ctx.db.accountUsage.get(ctx.workspaceId, account.id, keys.week),

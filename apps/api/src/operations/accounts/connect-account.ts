@@ -11,9 +11,16 @@ import { registerAccount } from './create-account.js';
 
 type ConnectAccountBody = BodyOf<'connectAccount'>;
 
-/** How long a sign-in link stays valid; the callback's signed state lasts a margin longer. */
-export const SIGN_IN_LINK_MS = 60 * 60 * 1000;
-const CALLBACK_MARGIN_MS = 60 * 60 * 1000;
+/**
+ * How long a sign-in link stays valid, on the provider's clock: the product clock, since in a demo
+ * the provider is the simulator, which runs on the same compressed clock (in production both are real).
+ */
+export const SIGN_IN_LINK_PRODUCT_MS = 60 * 60 * 1000;
+/**
+ * How long the callback's signed state is accepted, in real time (HTTP time): it outlasts the link
+ * by a margin, however fast the product clock runs.
+ */
+const CALLBACK_STATE_REAL_MS = 2 * 60 * 60 * 1000;
 
 /**
  * Starts connecting a sender account through the provider's hosted sign-in (see the contract's
@@ -42,17 +49,17 @@ export async function connectAccount(
  * Its notify URL carries a state signed with the webhook secret, naming the workspace and account.
  */
 export async function signInLink(
-  ctx: Pick<OperationContext, 'clock' | 'workspaceId'>,
+  ctx: Pick<OperationContext, 'productClock' | 'realClock' | 'workspaceId'>,
   provider: ProviderSettings & { network: ProviderNetworkPort },
   account: Pick<SenderAccount, 'id' | 'providerAccountId'>,
   redirects: Pick<HostedAuthLinkInput, 'successRedirectUrl' | 'failureRedirectUrl'> = {},
 ): Promise<{ type: 'create' | 'reconnect'; url: string; expiresAt: string }> {
-  const expiresAt = new Date(ctx.clock().getTime() + SIGN_IN_LINK_MS);
+  const expiresAt = new Date(ctx.productClock().getTime() + SIGN_IN_LINK_PRODUCT_MS);
   const state = signConnectState(
     {
       workspaceId: ctx.workspaceId,
       accountId: account.id,
-      expiresAt: expiresAt.getTime() + CALLBACK_MARGIN_MS,
+      expiresAt: ctx.realClock().getTime() + CALLBACK_STATE_REAL_MS,
     },
     provider.webhookSecret,
   );

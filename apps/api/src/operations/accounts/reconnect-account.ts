@@ -31,7 +31,7 @@ export async function reconnectAccount(
 
 /** The reconnection itself, shared by the API and the admin CLI. */
 export async function restoreSession(
-  ctx: { db: Db; workspaceId: WorkspaceId; clock: () => Date },
+  ctx: { db: Db; workspaceId: WorkspaceId; productClock: () => Date },
   accountId: string,
   simulatorUrl: string | undefined,
 ) {
@@ -53,6 +53,6 @@ export async function restoreSession(
     }
   }
   const { account, changed } = await ctx.db.senderAccounts.setStatus(ctx.workspaceId, accountId, 'connected');
-  if (changed) await ctx.db.leads.wakeParkedBySender(ctx.workspaceId, accountId, ctx.clock());
+  if (changed) await ctx.db.leads.wakeParkedBySender(ctx.workspaceId, accountId, ctx.productClock());
   return account;
 }

@@ -15,7 +15,7 @@ export async function campaignAnalytics(
   query: CampaignAnalyticsQuery,
 ): Promise<CampaignAnalytics> {
   const campaign = await requireCampaign(ctx, campaignId);
-  const window = analyticsWindow(query, ctx.clock());
+  const window = analyticsWindow(query, ctx.productClock());
   const [analytics, leads] = await Promise.all([
     ctx.db.actions.analytics(ctx.workspaceId, { campaignId, from: window.from, to: window.to }),
     ctx.db.campaignStats.leadsInWindow(ctx.workspaceId, { campaignIds: [campaignId], ...window }),

@@ -13,7 +13,7 @@ export async function workspaceAnalytics(
   ctx: OperationContext,
   query: WorkspaceAnalyticsQuery,
 ): Promise<WorkspaceAnalytics> {
-  const window = analyticsWindow(query, ctx.clock());
+  const window = analyticsWindow(query, ctx.productClock());
   const byStatus = await ctx.db.campaigns.countByStatus(ctx.workspaceId);
   const statuses = query.campaignStatus === undefined ? CAMPAIGN_STATUSES : [query.campaignStatus];
   const campaignIds = await ctx.db.campaigns.listIdsByStatus(ctx.workspaceId, statuses);

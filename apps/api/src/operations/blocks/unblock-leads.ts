@@ -12,6 +12,6 @@ export async function unblockLeads(
   blockIds: readonly string[],
 ): Promise<UnblockResult> {
   if (target.scope === 'campaign') await requireCampaign(ctx, target.campaignId);
-  const unblocked = await ctx.db.blockedLeads.unblock(ctx.workspaceId, target, blockIds);
+  const unblocked = await ctx.db.blockedLeads.unblock(ctx.workspaceId, target, blockIds, ctx.realClock());
   return { success: true, message: `${plural(unblocked, 'lead')} unblocked`, unblocked };
 }

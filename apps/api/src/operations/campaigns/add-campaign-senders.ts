@@ -33,10 +33,12 @@ export async function addCampaignSenders(
       { accountIds: names },
     );
   }
-  const campaign = await ctx.db.campaigns.addSenders(ctx.workspaceId, campaignId, ids);
-  const moved = await redistributeLeads(ctx, campaign.id, campaign.networkAccounts);
+  await ctx.db.campaigns.addSenders(ctx.workspaceId, campaignId, ids);
+  // The counts come from the last pass over the campaign, not from this request's own write: a
+  // concurrent assignment may have added senders since.
+  const { moved, senders } = await redistributeLeads(ctx, campaignId);
   return done(
-    `${plural(ids.length, 'sender account')} assigned; the campaign has ${plural(campaign.networkAccounts.length, 'sender')}` +
+    `${plural(ids.length, 'sender account')} assigned; the campaign has ${plural(senders, 'sender')}` +
       (moved > 0 ? `, ${plural(moved, 'lead')} redistributed` : ''),
   );
 }

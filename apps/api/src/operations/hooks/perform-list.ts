@@ -9,7 +9,7 @@ import type { OperationContext } from '../context.js';
  */
 export async function performList(ctx: OperationContext, query: PerformListQuery): Promise<WebhookEvent[]> {
   const recent = await ctx.db.events.listRecentByType(ctx.workspaceId, query.type, LIMITS.performListMax);
-  if (recent.length === 0) return [toEnvelope(sampleEvent(query.type, ctx.workspaceId, ctx.clock()))];
+  if (recent.length === 0) return [toEnvelope(sampleEvent(query.type, ctx.workspaceId, ctx.productClock()))];
   return recent.map((event) =>
     toEnvelope({
       id: event.id,

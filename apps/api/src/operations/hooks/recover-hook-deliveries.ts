@@ -16,7 +16,7 @@ export async function recoverHookDeliveries(
     ctx.workspaceId,
     subscription.id,
     since,
-    ctx.clock(),
+    ctx.productClock(),
   );
   return { requeued };
 }

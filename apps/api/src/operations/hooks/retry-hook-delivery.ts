@@ -20,7 +20,7 @@ export async function retryHookDelivery(ctx: OperationContext, deliveryId: strin
       { deliveryId, subscriptionId: delivery.subscriptionId },
     );
   }
-  const requeued = await ctx.db.deliveries.requeue(ctx.workspaceId, deliveryId, ctx.clock());
+  const requeued = await ctx.db.deliveries.requeue(ctx.workspaceId, deliveryId, ctx.productClock());
   if (!requeued) {
     throw new DomainError(
       'delivery_in_flight',

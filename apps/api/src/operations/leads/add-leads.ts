@@ -31,7 +31,7 @@ export async function addLeads(
   const stored = await ctx.db.leads.addMany(ctx.workspaceId, campaignId, plan.toAdd.map(toNewLead));
   if (stored.added > 0) {
     await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, campaignId);
-    await redistributeLeads(ctx, campaignId, campaign.networkAccounts);
+    await redistributeLeads(ctx, campaignId);
     await pauseIfCompleted(ctx, campaign);
   }
   const duplicates = plan.duplicates + stored.duplicates;

@@ -15,7 +15,7 @@ export async function tagLead(
   input: TagLeadBody,
 ): Promise<LeadTagsResult> {
   const lead = await requireLead(ctx, leadId);
-  const now = ctx.clock();
+  const now = ctx.productClock();
   if (!lead.tags.includes(input.tag)) {
     await ctx.db.events.insert(ctx.workspaceId, {
       type: TAG_EVENTS[input.tag],

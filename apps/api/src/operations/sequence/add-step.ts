@@ -23,7 +23,7 @@ export async function addStep(
   const { reopened } = await ctx.db.leads.adjustAfterStepInsert(ctx.workspaceId, campaignId, {
     index: result.order,
     previousLength: before.steps.length,
-    reopenAt: ctx.clock(),
+    reopenAt: ctx.productClock(),
   });
   if (reopened > 0) await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, campaignId);
   await pauseIfCompleted(ctx, after);
