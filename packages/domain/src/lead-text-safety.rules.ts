@@ -21,6 +21,8 @@ const INSTRUCTION_CUES: readonly RegExp[] = [
   /\b(new|updated)\s+(task|instructions?)\s*:/i,
   /\b(interested|meeting_booked|matched|discarded)\b[^.!?\n]{0,20}\bconfidence\b/i,
   /<\/?\s*(system|instructions?|lead_data|reply_data)\s*>/i,
+  // Label names are the analyser's vocabulary; a person writes "booked a meeting", not this.
+  /\bmeeting_booked\b/i,
 ];
 
 /** The phrase that addresses the model in `text`, or null when the text reads as a person's. */
