@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { step, variant } from './testing/fixtures.js';
-import { templateGaps, unknownTemplateVariables, type LeadForTemplates } from './template-variables.rules.js';
+import {
+  assertNoTemplateGaps,
+  templateGaps,
+  unknownTemplateVariables,
+  type LeadForTemplates,
+} from './template-variables.rules.js';
 
 const message = step({
   id: 'stp_m',
@@ -143,5 +148,27 @@ describe('templateGaps', () => {
         leadsMissing: 2,
       },
     ]);
+  });
+});
+
+describe('assertNoTemplateGaps', () => {
+  it('refuses with each variable, where it is and how many leads lack it', () => {
+    const gap = {
+      stepId: 'stp_m',
+      stepOrder: 1,
+      variantId: 'var_a',
+      field: 'body' as const,
+      variable: 'compnay',
+      leadsMissing: 42,
+    };
+    expect(() => assertNoTemplateGaps([gap])).toThrow(
+      expect.objectContaining({
+        code: 'template_variables_missing',
+        message:
+          'templates would fail for some leads with no fallback: {{compnay}} (step 1, variant var_a): 42 leads',
+        details: [gap],
+      }),
+    );
+    expect(() => assertNoTemplateGaps([])).not.toThrow();
   });
 });

@@ -11,6 +11,7 @@
  *   without its note, so the start is refused with the names and counts (see `templateGaps`).
  */
 import { aiToolKeyOf } from './ai-variable.js';
+import { DomainError } from './errors.js';
 import type { LeadProfile, StepDef, TemplateSettings, VariantDef } from './model.types.js';
 import {
   placeholdersIn,
@@ -179,4 +180,24 @@ export function templateGaps(
     }
   }
   return [...counts.values()].sort((a, b) => a.stepOrder - b.stepOrder);
+}
+
+/**
+ * Refuses a start while a template would fail for some leads with no fallback: those leads would
+ * be paused or sent an invitation without its note, and the campaign would look fine until then.
+ */
+export function assertNoTemplateGaps(gaps: readonly TemplateGap[]): void {
+  if (gaps.length === 0) return;
+  const listed = gaps
+    .slice(0, 5)
+    .map(
+      (gap) =>
+        `{{${gap.variable}}} (step ${gap.stepOrder}, ${gap.variantId === null ? 'genericBody' : `variant ${gap.variantId}`}): ${gap.leadsMissing} ${gap.leadsMissing === 1 ? 'lead' : 'leads'}`,
+    );
+  const more = gaps.length > listed.length ? `, and ${gaps.length - listed.length} more` : '';
+  throw new DomainError(
+    'template_variables_missing',
+    `templates would fail for some leads with no fallback: ${listed.join('; ')}${more}`,
+    gaps,
+  );
 }
