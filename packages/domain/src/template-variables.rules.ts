@@ -13,12 +13,7 @@
 import { aiToolKeyOf } from './ai-variable.js';
 import { DomainError } from './errors.js';
 import type { LeadProfile, StepDef, TemplateSettings, VariantDef } from './model.types.js';
-import {
-  placeholdersIn,
-  renderTemplate,
-  templateVariables,
-  type VariableLookup,
-} from './template-rendering.js';
+import { placeholdersIn, templateVariables, type VariableLookup } from './template-rendering.js';
 import { CORE_VARIABLES, VARIANT_STEP_TYPES, type LeadStatus } from './vocabulary.js';
 
 /** Where a variable is used: the step, and the variant (null for the step's `genericBody`). */
@@ -126,10 +121,20 @@ function withAiPresent(lookup: VariableLookup): VariableLookup {
   return (name) => (aiToolKeyOf(name) !== null ? 'ai' : lookup(name));
 }
 
-function missingIn(template: string | null, lookup: VariableLookup): readonly string[] | null {
+/**
+ * The names of a template that have no value, or null for a blank template (it is never sent).
+ * Only the lookups are made: the syntax was checked when the template was saved, and rendering the
+ * text for every lead of a large campaign would only cost time.
+ */
+function missingIn(names: readonly string[] | null, lookup: VariableLookup): readonly string[] | null {
+  if (names === null) return null;
+  return names.filter((name) => lookup(name) === undefined);
+}
+
+/** Each template's placeholder names, read once per start rather than once per lead. */
+function namesOf(template: string | null): string[] | null {
   if (template === null || template.trim() === '') return null;
-  const result = renderTemplate(template, lookup);
-  return result.ok ? [] : result.missing;
+  return placeholdersIn(template).filter((name) => name !== '');
 }
 
 /**
@@ -153,6 +158,11 @@ export function templateGaps(
       counts.set(key, gap);
     }
   };
+  const names = new Map<string | null, string[] | null>();
+  const parsed = (template: string | null) => {
+    if (!names.has(template)) names.set(template, namesOf(template));
+    return names.get(template) ?? null;
+  };
   for (const lead of leads) {
     if (lead.status === 'completed' || lead.status === 'error') continue;
     const lookup = withAiPresent(templateVariables(lead, settings));
@@ -164,7 +174,7 @@ export function templateGaps(
         variantId: null,
         field: 'genericBody',
       } as const;
-      const genericMissing = missingIn(step.genericBody, lookup);
+      const genericMissing = missingIn(parsed(step.genericBody), lookup);
       if (!(VARIANT_STEP_TYPES as readonly string[]).includes(step.type)) {
         if (step.type === 'invitation' && genericMissing !== null) count(generic, genericMissing);
         continue;
@@ -173,7 +183,7 @@ export function templateGaps(
       const variants = step.variants.filter((variant) => !variant.isDisabled);
       if (variants.length === 0) count(generic, genericMissing ?? []);
       for (const variant of variants) {
-        const missing = missingIn(variant.body, lookup);
+        const missing = missingIn(parsed(variant.body), lookup);
         if (missing === null || missing.length === 0) continue;
         count({ stepId: step.id, stepOrder: step.order, variantId: variant.id, field: 'body' }, missing);
       }
