@@ -24,6 +24,13 @@ export const AI_FAILURE_KINDS = [
   'not_configured',
   /** The answer was blank or longer than the tool's cap (AI tools only). */
   'unusable_answer',
+  /**
+   * The answer carried a link, an e-mail address, a phone number, a placeholder or markup that is
+   * not the lead's own (AI tools), or the analysis's reason did (screener).
+   */
+  'unsafe_answer',
+  /** The lead's text addressed the model with instructions, so the model was not asked. */
+  'suspicious_input',
 ] as const;
 export type AiFailureKind = (typeof AI_FAILURE_KINDS)[number];
 

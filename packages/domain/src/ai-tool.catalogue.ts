@@ -7,7 +7,8 @@
  */
 import { AI_VARIABLE_PREFIX, aiToolKeyOf } from './ai-variable.js';
 import { DomainError } from './errors.js';
-import type { AiTool } from './model.types.js';
+import { unsafeContent } from './lead-text-safety.rules.js';
+import type { AiTool, LeadProfile } from './model.types.js';
 import { placeholdersIn, textLength } from './template-rendering.js';
 
 export interface AiToolDefinition {
@@ -133,4 +134,24 @@ export function acceptAiToolValue(tool: Pick<AiToolDefinition, 'maxLength'>, ans
   const line = answer.replace(/\s+/g, ' ').trim();
   if (line === '' || textLength(line) > tool.maxLength) return null;
   return line;
+}
+
+export type AiToolValueVerdict =
+  | { ok: true; value: string }
+  | { ok: false; failure: 'unusable_answer' | 'unsafe_answer'; problems: string[] };
+
+/**
+ * `acceptAiToolValue`, and then what the value carries: a value with a link, an e-mail address, a
+ * phone number, a placeholder or markup that is not the lead's own is refused (`unsafe_answer`),
+ * since it would go out from the user's account (see `unsafeContent`).
+ */
+export function judgeAiToolValue(
+  tool: Pick<AiToolDefinition, 'maxLength'>,
+  answer: string,
+  lead: LeadProfile,
+): AiToolValueVerdict {
+  const value = acceptAiToolValue(tool, answer);
+  if (value === null) return { ok: false, failure: 'unusable_answer', problems: [] };
+  const problems = unsafeContent(value, lead);
+  return problems.length > 0 ? { ok: false, failure: 'unsafe_answer', problems } : { ok: true, value };
 }

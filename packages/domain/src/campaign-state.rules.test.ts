@@ -136,6 +136,13 @@ describe('completion and running out of leads', () => {
     });
   });
 
+  it('keeps a campaign whose remaining leads all wait for a template fix active, without completing it', () => {
+    expect(reviewActiveCampaign('active', { completed: 1, paused: 3 }, 3)).toEqual({
+      status: 'active',
+      signals: ['campaign_without_leads'],
+    });
+  });
+
   it('completes an active campaign left with no lead at all', () => {
     expect(reviewActiveCampaign('active', {}).status).toBe('completed');
   });

@@ -86,14 +86,21 @@ export interface ActiveCampaignReview {
 
 /**
  * Looks at an active campaign's leads. With no lead waiting, the campaign has run out of new leads;
- * with no lead waiting or active either, it is completed. Paused leads do not keep a campaign
- * running: they are skipped until someone resumes them (see `statusAfterNewWork`).
+ * with no lead waiting or active either, it is completed. Leads paused by the user do not keep a
+ * campaign running: they are skipped until someone resumes them (see `statusAfterNewWork`). Leads
+ * the runner paused for a fix (`missing_variable`, counted in `awaitingFix`) do: their sequence is
+ * not done, it waits for a template or a variable to be fixed, so the campaign stays active rather
+ * than report a completion that did not happen.
  */
-export function reviewActiveCampaign(status: CampaignStatus, counts: LeadStatusCounts): ActiveCampaignReview {
+export function reviewActiveCampaign(
+  status: CampaignStatus,
+  counts: LeadStatusCounts,
+  awaitingFix = 0,
+): ActiveCampaignReview {
   if (status !== 'active') return { status, signals: [] };
   const waiting = counts.waiting ?? 0;
   const active = counts.active ?? 0;
   if (waiting > 0) return { status, signals: [] };
-  if (active > 0) return { status, signals: ['campaign_without_leads'] };
+  if (active > 0 || awaitingFix > 0) return { status, signals: ['campaign_without_leads'] };
   return { status: 'completed', signals: ['campaign_without_leads', 'campaign_completed'] };
 }

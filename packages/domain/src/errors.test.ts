@@ -68,6 +68,7 @@ describe('the code -> kind -> status table', () => {
     ['campaign_not_active', 409],
     ['no_connected_sender', 409],
     ['no_leads', 409],
+    ['template_variables_missing', 409],
     ['step_has_no_variants', 409],
     ['last_enabled_variant', 409],
     ['account_not_usable', 422],
@@ -76,7 +77,7 @@ describe('the code -> kind -> status table', () => {
   });
 
   it('lists every code with a known kind', () => {
-    expect(DOMAIN_ERROR_CODES).toHaveLength(27);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(28);
     for (const code of DOMAIN_ERROR_CODES) expect(ERROR_KINDS).toContain(DOMAIN_ERROR_KINDS[code]);
   });
 

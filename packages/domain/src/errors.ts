@@ -39,6 +39,7 @@ export const DOMAIN_ERROR_KINDS = {
   campaign_not_active: 'conflict',
   no_connected_sender: 'conflict',
   no_leads: 'conflict',
+  template_variables_missing: 'conflict',
   step_has_no_variants: 'conflict',
   last_enabled_variant: 'conflict',
   delivery_in_flight: 'conflict',
@@ -49,8 +50,11 @@ export const DOMAIN_ERROR_KINDS = {
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_KINDS;
 export const DOMAIN_ERROR_CODES = Object.keys(DOMAIN_ERROR_KINDS) as readonly DomainErrorCode[];
 
-/** Structured facts about a failure (e.g. the ids that were not found), safe to show to a caller. */
-export type DomainErrorDetails = Readonly<Record<string, unknown>>;
+/**
+ * Structured facts about a failure (e.g. the ids that were not found), safe to show to a caller;
+ * a list when the failure is one entry per item (e.g. each template variable a start lacks).
+ */
+export type DomainErrorDetails = Readonly<Record<string, unknown>> | readonly unknown[];
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

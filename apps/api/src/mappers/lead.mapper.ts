@@ -29,6 +29,8 @@ export function toApiLead(lead: LeadEntity): Lead {
       .map(([stepId, choice]) => ({ stepId, ...choice }))
       .sort((a, b) => a.chosenAt.localeCompare(b.chosenAt)),
     screenerAnalysis: lead.screenerAnalysis,
+    // Kept by the runner with the pause; a lead resumed or moved on no longer lacks them.
+    missingVariables: lead.internalStatus === 'missing_variable' ? [...lead.missingVariables] : [],
     createdAt: lead.createdAt.toISOString(),
   };
 }

@@ -10,8 +10,9 @@ import type { RunnerCampaign } from '../store/runner-store.port.js';
 
 /**
  * Looks at an active campaign's leads. With no lead left waiting, `campaign_without_leads` fires;
- * with none waiting or active either, `campaign_completed` fires and the campaign becomes
- * completed. Each event is keyed by the campaign's activation and its leads' generation (how many
+ * with none waiting or active either, and none paused until a template is fixed
+ * (`missing_variable`: their sequence is not done), `campaign_completed` fires and the campaign
+ * becomes completed. Each event is keyed by the campaign's activation and its leads' generation (how many
  * times it was given waiting leads again), so it fires once per real transition however often (and
  * by however many runners) the check runs: a campaign that runs out of leads, is given new ones and
  * runs out again fires again. The event is written before the status
@@ -29,7 +30,8 @@ export async function detectCampaignCompletion(
   campaign: RunnerCampaign,
   recorded: Set<string>,
 ): Promise<void> {
-  const review = reviewActiveCampaign(campaign.status, await leadPresence(ctx, campaign));
+  const presence = await leadPresence(ctx, campaign);
+  const review = reviewActiveCampaign(campaign.status, presence.counts, presence.awaitingFix);
   const now = ctx.clock();
   for (const signal of review.signals) {
     const memo = `${signal}:${campaign.id}:${campaign.activation}:${campaign.leadsGeneration}`;
@@ -46,15 +48,21 @@ export async function detectCampaignCompletion(
 }
 
 /**
- * What the completion rule reads of the counts: whether there are waiting and active leads (1 or
- * 0 stand for "some" and "none"). Active leads are looked for only when none is waiting.
+ * What the completion rule reads of the counts: whether there are waiting and active leads, and
+ * leads paused until a template is fixed (1 or 0 stand for "some" and "none"). Each is looked for
+ * only when the ones before it found none.
  */
-async function leadPresence(ctx: RunnerContext, campaign: RunnerCampaign): Promise<LeadStatusCounts> {
-  if (campaign.status !== 'active') return {};
+async function leadPresence(
+  ctx: RunnerContext,
+  campaign: RunnerCampaign,
+): Promise<{ counts: LeadStatusCounts; awaitingFix: number }> {
+  if (campaign.status !== 'active') return { counts: {}, awaitingFix: 0 };
   const has = (status: 'waiting' | 'active') =>
     ctx.store.hasLeadWithStatus(campaign.workspaceId, campaign.id, [status]);
-  if (await has('waiting')) return { waiting: 1 };
-  return { waiting: 0, active: (await has('active')) ? 1 : 0 };
+  if (await has('waiting')) return { counts: { waiting: 1 }, awaitingFix: 0 };
+  if (await has('active')) return { counts: { waiting: 0, active: 1 }, awaitingFix: 0 };
+  const awaitingFix = await ctx.store.hasLeadAwaitingFix(campaign.workspaceId, campaign.id);
+  return { counts: { waiting: 0, active: 0 }, awaitingFix: awaitingFix ? 1 : 0 };
 }
 
 async function recordSignal(

@@ -7,7 +7,7 @@ import {
   type IcpMatcher,
 } from '@outreach/domain';
 import type { ProviderMessageResult } from '@outreach/network';
-import { endIn, postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
+import { postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
 import { logExecutedAction, performAction, type PreparedAction } from '../leads/perform-action.js';
 import { providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
 import { networkRead, verdictForFailure, type StepRun } from '../leads/step-run.js';
@@ -49,7 +49,12 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
           'nothing to send',
         );
         await ctx.store.recordMessagePlan(lead.workspaceId, lead.id, run.owner, planned.plan);
-        return { ok: false, verdict: endIn(LEAD_OUTCOMES.missingVariable) };
+        // The lead shows which variables to fix (`missingVariables`), not just that one is missing.
+        const settlement = { advanceBy: 0, ...LEAD_OUTCOMES.missingVariable, nextActionAt: null };
+        return {
+          ok: false,
+          verdict: { kind: 'settle', settlement: { ...settlement, missingVariables: planned.missing } },
+        };
       }
       sent.content = planned.text;
       sent.variantId = planned.variantId;

@@ -47,6 +47,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       db.campaigns.nextRotation(ws(workspaceId), campaignId, stepId, pool),
     hasLeadWithStatus: (workspaceId, campaignId, statuses) =>
       db.leads.existsWithStatus(ws(workspaceId), campaignId, statuses),
+    hasLeadAwaitingFix: (workspaceId, campaignId) => db.leads.existsAwaitingFix(ws(workspaceId), campaignId),
     countLeadsByStatus: (workspaceId, campaignId) => db.leads.countByStatus(ws(workspaceId), campaignId),
     async completeCampaign(workspaceId, campaignId) {
       try {

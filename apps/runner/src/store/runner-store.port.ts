@@ -126,6 +126,8 @@ export interface LeadSettlement {
   nextActionAt: Date | null;
   /** The invitation of the current step went out (or was found pending) at this time. */
   invitationSentAt?: Date;
+  /** With `missing_variable`: the variables no template had a value for, shown on the lead. */
+  missingVariables?: readonly string[];
 }
 
 /** A lead given back unchanged except for when (and why) to look at it again. */
@@ -221,6 +223,8 @@ export interface RunnerStore {
     campaignId: string,
     statuses: readonly LeadStatus[],
   ): Promise<boolean>;
+  /** Whether a lead of the campaign is paused until a template or variable is fixed. */
+  hasLeadAwaitingFix(workspaceId: string, campaignId: string): Promise<boolean>;
   countLeadsByStatus(workspaceId: string, campaignId: string): Promise<Record<LeadStatus, number>>;
   /** active -> completed; false when the campaign was no longer active. */
   completeCampaign(workspaceId: string, campaignId: string): Promise<boolean>;

@@ -111,6 +111,16 @@ export interface paths {
          *     account assigned to the campaign and at least one lead. No body. The status is judged and
          *     changed in one step: of starts and pauses sent together, each loser answers `409` with the
          *     refusal of the status it found (`campaign_not_startable`).
+         *
+         *     Templates are checked against the leads first: when a variant would not render for a lead
+         *     (a variable the lead lacks, with no campaign default) and the step's `genericBody` does not
+         *     render for that lead either, or an invitation note would not render (the invitation would
+         *     go without it), the start is refused with `409` `template_variables_missing`. `details`
+         *     lists each `{ variable, stepId, stepOrder, variantId, field, leadsMissing }`. Only leads
+         *     that still have the step ahead of them count. `{{ai.<key>}}` values are written when the
+         *     message is sent and are not part of this check. To start anyway, fix the template, add a
+         *     `genericBody` that renders for those leads, give the variable a default in the campaign's
+         *     `customVariables`, or remove the leads.
          */
         put: operations["startCampaign"];
         post?: never;
@@ -333,9 +343,10 @@ export interface paths {
         get?: never;
         /**
          * Update a step
-         * @description Changes the delay, the fallback template or the stop-on-reply flag. At least one field. An
-         *     edit that keeps losing to concurrent edits of the same sequence answers `409`
-         *     (`version_conflict`) with nothing changed.
+         * @description Changes the delay, the fallback template or the stop-on-reply flag. At least one field. The
+         *     answer adds `warnings`: the step's template variables that nothing could fill (see
+         *     `TemplateWarning`). An edit that keeps losing to concurrent edits of the same sequence
+         *     answers `409` (`version_conflict`) with nothing changed.
          */
         put: operations["updateStep"];
         post?: never;
@@ -1386,10 +1397,10 @@ export interface components {
          */
         AiDecisionSource: "model" | "keyword" | "fallback";
         /**
-         * @description Why a model answer was not used: `timeout` (`LLM_TIMEOUT_MS` ran out, retries included), `rate_limited` (429 after the retries that fit), `unavailable` (5xx or unreachable), `rejected` (other 4xx: bad key, unknown model), `refusal` (the model declined), `malformed` (not JSON, cut off or off-schema), `budget_exhausted` (the workspace's daily budget is spent); for AI tools also `not_configured` (no model) and `unusable_answer` (blank or over the tool's length cap).
+         * @description Why a model answer was not used: `timeout` (`LLM_TIMEOUT_MS` ran out, retries included), `rate_limited` (429 after the retries that fit), `unavailable` (5xx or unreachable), `rejected` (other 4xx: bad key, unknown model), `refusal` (the model declined), `malformed` (not JSON, cut off or off-schema), `budget_exhausted` (the workspace's daily budget is spent); for AI tools also `not_configured` (no model) and `unusable_answer` (blank or over the tool's length cap). Lead text is data, never instructions: `unsafe_answer` when the answer (an AI tool value, a screener's reason) carried a link, an e-mail address, a phone number, a `{{placeholder}}` or markup that is not the lead's own (its website or company domain, its e-mail, its phone; never one taken from the headline, summary or a reply); `suspicious_input` when the lead's profile or reply addressed the model with instructions ("ignore the instructions above...", "classify this reply as..."), so it was not sent to the model at all (a screener reply like that earns no tag).
          * @enum {string}
          */
-        AiFailureKind: "timeout" | "rate_limited" | "unavailable" | "rejected" | "refusal" | "malformed" | "budget_exhausted" | "not_configured" | "unusable_answer";
+        AiFailureKind: "timeout" | "rate_limited" | "unavailable" | "rejected" | "refusal" | "malformed" | "budget_exhausted" | "not_configured" | "unusable_answer" | "unsafe_answer" | "suspicious_input";
         /**
          * @description How the screener read a reply; `none` when it says none of the tags.
          * @enum {string}
@@ -1446,7 +1457,8 @@ export interface components {
         /**
          * @description The body of every error. `code` is a stable snake_case reason for programs, for example
          *     `validation_failed`, `unauthorized`, `plan_required`, `not_found`, `campaign_not_active`,
-         *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `last_enabled_variant`,
+         *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `template_variables_missing`,
+         *     `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
          *     `unknown_ai_tool`, `ai_tool_not_enabled`, `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
          *     `database_unavailable` or `internal_error`. `details` carries structured data where it helps:
@@ -1586,7 +1598,9 @@ export interface components {
          *     `GET /v1/ai-tools`); a variant body may use only the tools enabled in its `aiTools`, and a
          *     `genericBody` may use none, because it is the fallback when a tool produces nothing. A variant
          *     that cannot be rendered (a variable without a value, an AI tool without an answer) falls back
-         *     to the step's `genericBody`; nothing is ever sent with a raw placeholder in it.
+         *     to the step's `genericBody`; nothing is ever sent with a raw placeholder in it. A variable that
+         *     nothing could fill (a typo such as `{{compnay}}`) is saved, and named in the answer's
+         *     `warnings`; starting the campaign checks every template against its leads.
          */
         TemplateBody: string;
         /**
@@ -1708,9 +1722,40 @@ export interface components {
             genericBody?: components["schemas"]["TemplateBody"] | null;
             stopOnReply?: boolean;
         };
+        /**
+         * @description A variable of a template that nothing could fill: not a core variable, not `ai.<key>` of a tool
+         *     enabled on that variant, not one of the campaign's `customVariables` and not a custom field of
+         *     any lead of the campaign (names compared without regard to case). Usually a typo such as
+         *     `{{compnay}}` or `{{first_name}}`. The template is saved anyway, since leads carrying that
+         *     field may be imported later; starting the campaign is refused while a lead would lack it
+         *     with no fallback (`409`, `template_variables_missing`).
+         */
+        TemplateWarning: {
+            /** @description The name between the braces, as written. */
+            variable: string;
+            stepId: components["schemas"]["StepId"];
+            stepOrder: number;
+            /** @description The variant whose body uses it; null for the step's `genericBody`. */
+            variantId: components["schemas"]["VariantId"] | null;
+            /** @enum {string} */
+            field: "body" | "genericBody";
+            message: string;
+        };
+        /**
+         * @description Every variable of the templates in this answer's scope (the whole sequence for a step list,
+         *     the step for a variant list or a step update) that nothing could fill; empty when there is
+         *     none. Read it after each save: a `200`/`201` does not mean every variable has a value.
+         */
+        TemplateWarnings: components["schemas"]["TemplateWarning"][];
+        StepUpdateResult: {
+            success: boolean;
+            message: string;
+            warnings: components["schemas"]["TemplateWarnings"];
+        };
         StepList: {
             success: boolean;
             message: string;
+            warnings: components["schemas"]["TemplateWarnings"];
             /** @description The whole sequence after the change, ordered by `order`. */
             steps: components["schemas"]["Step"][];
         };
@@ -1729,6 +1774,7 @@ export interface components {
         VariantList: {
             success: boolean;
             message: string;
+            warnings: components["schemas"]["TemplateWarnings"];
             /** @description Every variant of the step after the change, ordered by `order`. */
             variants: components["schemas"]["StepVariant"][];
         };
@@ -1772,6 +1818,8 @@ export interface components {
             variantChoices: components["schemas"]["VariantChoice"][];
             /** @description How the lead's latest reply to a screener was read; null before any. */
             screenerAnalysis: components["schemas"]["ReplyAnalysis"] | null;
+            /** @description With internalStatus `missing_variable`: the template variables that had no value for this lead in the variant and in the step's `genericBody` (fix the template, give the campaign a default in `customVariables` or the lead the field, then set the lead back to `waiting`). Empty otherwise. */
+            missingVariables: string[];
             createdAt: components["schemas"]["Timestamp"];
         };
         IcpDecision: {
@@ -3455,7 +3503,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CampaignNotFound"];
-            /** @description The campaign is not paused or draft, has no connected sender account, or has no lead. */
+            /**
+             * @description The campaign is not paused or draft, has no connected sender account, has no lead, or a
+             *     template would fail for some leads with no fallback (`template_variables_missing`).
+             */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3678,6 +3729,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "screenerAnalysis": null,
+                     *           "missingVariables": [],
                      *           "createdAt": "2025-06-02T08:41:12.000Z"
                      *         }
                      *       ]
@@ -4361,6 +4413,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "message": "Step added at position 2",
+                     *       "warnings": [],
                      *       "steps": [
                      *         {
                      *           "id": "stp_6650b4d9f63e1a0b4c5d7e41",
@@ -4495,10 +4548,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "Step updated"
+                     *       "message": "Step updated",
+                     *       "warnings": [
+                     *         {
+                     *           "variable": "first_name",
+                     *           "stepId": "stp_6650b4d9f63e1a0b4c5d7e42",
+                     *           "stepOrder": 1,
+                     *           "variantId": null,
+                     *           "field": "genericBody",
+                     *           "message": "{{first_name}} in step 1 genericBody is not a core variable, a campaign custom variable or a custom field of any lead of the campaign"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["SuccessMessage"];
+                    "application/json": components["schemas"]["StepUpdateResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4542,6 +4605,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "message": "Step deleted",
+                     *       "warnings": [],
                      *       "steps": [
                      *         {
                      *           "id": "stp_6650b4d9f63e1a0b4c5d7e41",
@@ -4675,6 +4739,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "message": "Variant added",
+                     *       "warnings": [],
                      *       "variants": [
                      *         {
                      *           "id": "var_6650b5eaa74f2b1c5d6e8f51",
@@ -4764,6 +4829,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "message": "Variant updated",
+                     *       "warnings": [],
                      *       "variants": [
                      *         {
                      *           "id": "var_6650b5eaa74f2b1c5d6e8f51",
@@ -4848,6 +4914,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "message": "Variant deleted",
+                     *       "warnings": [],
                      *       "variants": [
                      *         {
                      *           "id": "var_6650b5eaa74f2b1c5d6e8f51",
@@ -5844,6 +5911,7 @@ export interface operations {
                      *           }
                      *         ],
                      *         "screenerAnalysis": null,
+                     *         "missingVariables": [],
                      *         "createdAt": "2025-06-02T08:41:12.000Z"
                      *       },
                      *       "messages": [

@@ -24,6 +24,8 @@ export interface StepOutcome {
   accountId?: string;
   /** The invitation of the current step went out (or was found pending) at this time. */
   invitationSentAt?: Date;
+  /** With `missing_variable`: the variables without a value. Any other outcome clears them. */
+  missingVariables?: readonly string[];
 }
 
 /** How one step's message was made, kept on the lead (each field merged into what is stored). */
@@ -165,6 +167,7 @@ export class LeadLeaseRepository {
     if (advanceBy !== 0) set['attempts'] = 0;
     if (outcome.accountId !== undefined) set['accountId'] = outcome.accountId;
     if (outcome.invitationSentAt !== undefined) set['invitationSentAt'] = outcome.invitationSentAt;
+    set['missingVariables'] = [...(outcome.missingVariables ?? [])];
     const update: UpdateQuery<LeadRecord> = { $set: set, $inc: { currentStep: advanceBy } };
     if (outcome.nextActionAt) set['nextActionAt'] = outcome.nextActionAt;
     else update.$unset = { nextActionAt: 1 };

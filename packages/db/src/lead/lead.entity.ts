@@ -40,6 +40,8 @@ export interface Lead extends LeadProfile {
   variantChoices: Record<string, VariantChoiceRecord>;
   /** How the lead's latest reply to a screener was read; null when none was. */
   screenerAnalysis: ReplyAnalysisRecord | null;
+  /** Variables without a value when the runner paused the lead with `missing_variable`. */
+  missingVariables: string[];
   /** When the invitation of the current invitation step went out; null when none did. */
   invitationSentAt: Date | null;
   /** When the lead reached its final status (completed or error); null while it is not final. */
@@ -76,6 +78,7 @@ export function toLead(record: LeadRecord): Lead {
     icpDecisions: { ...record.icpDecisions },
     variantChoices: { ...record.variantChoices },
     screenerAnalysis: record.screenerAnalysis ?? null,
+    missingVariables: [...(record.missingVariables ?? [])],
     invitationSentAt: record.invitationSentAt ?? null,
     completedAt: record.completedAt ?? null,
     createdAt: record.createdAt,

@@ -1,5 +1,6 @@
 import {
   LEAD_STATUSES,
+  type LeadForTemplates,
   type LeadInternalStatus,
   type LeadStatus,
   type LeadTag,
@@ -20,6 +21,7 @@ import {
 } from './lead.schema.js';
 import { withCompletion } from './lead-completion.js';
 import { adjustAfterStepDelete, adjustAfterStepInsert } from './lead-progress.js';
+import { leadsForTemplates, leadVariableNames } from './lead-templates.js';
 
 export interface NewLead extends Partial<LeadProfile> {
   /** Already normalised by the caller (trimmed, lower case, URL-decoded). */
@@ -183,6 +185,28 @@ export class LeadRepository {
       { limit: 1 },
     );
     return found.length > 0;
+  }
+
+  /**
+   * Whether a lead of the campaign is paused by the runner until a template or variable is fixed
+   * (`missing_variable`): such a campaign is not completed. Served by the status index.
+   */
+  existsAwaitingFix(workspaceId: WorkspaceId, campaignId: string): Promise<boolean> {
+    return this.records.exists(workspaceId, {
+      campaignId,
+      status: 'paused',
+      internalStatus: 'missing_variable',
+    });
+  }
+
+  /** The distinct custom field names of the campaign's leads (see lead-templates.ts). */
+  variableNames(workspaceId: WorkspaceId, campaignId: string): Promise<string[]> {
+    return leadVariableNames(this.records, workspaceId, campaignId);
+  }
+
+  /** The campaign's not-finished leads as the start check renders templates for them. */
+  listForTemplates(workspaceId: WorkspaceId, campaignId: string): Promise<LeadForTemplates[]> {
+    return leadsForTemplates(this.records, workspaceId, campaignId);
   }
 
   /**

@@ -80,6 +80,11 @@ export interface LeadRecord extends LeadProfile {
   /** How the lead's latest reply to a screener was read. */
   screenerAnalysis?: ReplyAnalysisRecord | null;
   /**
+   * The variables the runner found no value for when it paused the lead with `missing_variable`;
+   * empty after any other outcome.
+   */
+  missingVariables?: string[];
+  /**
    * When the invitation of the lead's current invitation step went out (or was found pending):
    * its expiry counts from here. Absent on leads that never had one.
    */
@@ -131,6 +136,7 @@ export const leadSchema = new Schema<LeadRecord>(
     icpDecisions: { type: Schema.Types.Mixed, default: {} },
     variantChoices: { type: Schema.Types.Mixed, default: {} },
     screenerAnalysis: { type: Schema.Types.Mixed, default: null },
+    missingVariables: { type: [String], default: undefined },
     invitationSentAt: { type: Date, default: null },
     completedAt: { type: Date },
     createdAt: { type: Date, required: true },

@@ -1,15 +1,24 @@
 /**
  * What the simulated model answers, derived only from the prompt, so the same question always gets
  * the same answer. The task is read from the requested JSON schema's name; the data from the user
- * message (the JSON the features send).
+ * message (the JSON the features send, between the data tags).
+ *
+ * Like a naive model, it obeys instructions hidden in the data: a profile field with
+ * `write: <text>` (or `say:` / `output:`) makes an AI tool answer `<text>`, and a reply that says
+ * to classify, label or tag it as a label gets that label with confidence 1 (and, after `reason:`,
+ * that reason). Tests use this to show that the service's own checks stop what the model let by.
  */
 import { explainIcpKeywords, type LeadProfile } from '@outreach/domain';
 
 type Json = Record<string, unknown>;
 
 function parseObject(text: string): Json {
+  // The JSON object of the data block (or the whole message, as older prompts sent it).
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end < start) return {};
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = JSON.parse(text.slice(start, end + 1));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
   } catch {
     return {};
@@ -60,7 +69,17 @@ const REPLY_RULES: ReadonlyArray<{ pattern: RegExp; label: string; confidence: n
   },
 ];
 
+const OBEYED_LABEL =
+  /\b(?:classify|label|tag|mark)\b[^.!?\n]{0,40}?\b(interested|meeting_booked|matched|discarded)\b/i;
+const OBEYED_REASON = /\breason\s*:\s*(.+)$/im;
+const OBEYED_TEXT = /\b(?:write|say|output)\s*:\s*(.+)$/im;
+
 function replyAnswer(input: Json): Json {
+  const obeyed = OBEYED_LABEL.exec(text(input.reply));
+  if (obeyed) {
+    const reason = OBEYED_REASON.exec(text(input.reply))?.[1] ?? 'as the reply instructs';
+    return { label: obeyed[1]?.toLowerCase(), confidence: 1, reason };
+  }
   const reply = text(input.reply).toLowerCase().replace(/[’‘]/g, "'");
   const rule = REPLY_RULES.find((candidate) => candidate.pattern.test(reply));
   if (rule)
@@ -73,6 +92,10 @@ function toolAnswer(input: Json): Json {
   const firstName = text(lead.firstName);
   const headline = text(lead.headline);
   const company = text(lead.companyName);
+  for (const value of Object.values(lead)) {
+    const obeyed = OBEYED_TEXT.exec(text(value));
+    if (obeyed?.[1]) return { text: obeyed[1].trim() };
+  }
   switch (input.tool) {
     case 'opening_line':
       if (firstName === '' || (headline === '' && company === '')) return { text: '' };

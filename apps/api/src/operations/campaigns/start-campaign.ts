@@ -1,11 +1,20 @@
 import type { SuccessMessage } from '@outreach/contract';
-import { STARTABLE_STATUSES, startCampaign as startRule, totalLeads } from '@outreach/domain';
+import {
+  assertNoTemplateGaps,
+  STARTABLE_STATUSES,
+  startCampaign as startRule,
+  templateGaps,
+  totalLeads,
+} from '@outreach/domain';
+import { toStepDef } from '../sequence/edit-sequence.js';
 import { done, requireCampaign, type OperationContext } from '../context.js';
 import { transitionOrExplain } from './campaign-transition.js';
 
 /**
- * Paused or draft -> active, when the campaign has a usable sender account and at least one lead.
- * The runner begins processing its leads from the next claim on.
+ * Paused or draft -> active, when the campaign has a usable sender account and at least one lead,
+ * and no template would fail for a lead with no fallback (`template_variables_missing`: the lead
+ * would be paused, or its invitation sent without the note). The runner begins processing its
+ * leads from the next claim on.
  */
 export async function startCampaign(ctx: OperationContext, campaignId: string): Promise<SuccessMessage> {
   const campaign = await requireCampaign(ctx, campaignId);
@@ -15,6 +24,8 @@ export async function startCampaign(ctx: OperationContext, campaignId: string): 
   ]);
   const check = { senders, leadCount: totalLeads(counts) };
   startRule({ status: campaign.status, ...check });
+  const leads = await ctx.db.leads.listForTemplates(ctx.workspaceId, campaignId);
+  assertNoTemplateGaps(templateGaps(campaign.steps.map(toStepDef), leads, campaign));
   await transitionOrExplain(ctx, campaignId, { from: STARTABLE_STATUSES, to: 'active' }, (status) =>
     startRule({ status, ...check }),
   );

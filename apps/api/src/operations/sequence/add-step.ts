@@ -5,6 +5,7 @@ import { toApiStep } from '../../mappers/campaign.mapper.js';
 import { pauseIfCompleted } from '../campaigns/campaign-transition.js';
 import { newPublicId, type OperationContext } from '../context.js';
 import { editSequence } from './edit-sequence.js';
+import { templateWarnings } from './template-warnings.js';
 
 /**
  * Inserts a step at `order`; later steps move down. Leads keep pointing at the step they were
@@ -30,6 +31,7 @@ export async function addStep(
   return {
     success: true,
     message: `${result.type} step added at position ${result.order}`,
+    warnings: await templateWarnings(ctx, after),
     steps: after.steps.map(toApiStep),
   };
 }

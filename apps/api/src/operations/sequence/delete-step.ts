@@ -3,6 +3,7 @@ import { deleteStep as deleteRule } from '@outreach/domain';
 import { toApiStep } from '../../mappers/campaign.mapper.js';
 import type { OperationContext } from '../context.js';
 import { editSequence } from './edit-sequence.js';
+import { templateWarnings } from './template-warnings.js';
 
 /**
  * Removes a step; later steps move up. Leads keep pointing at the step they were going to run
@@ -24,6 +25,7 @@ export async function deleteStep(
   return {
     success: true,
     message: `${result.type} step removed from position ${result.order}`,
+    warnings: await templateWarnings(ctx, after),
     steps: after.steps.map(toApiStep),
   };
 }

@@ -3,6 +3,7 @@ import { findStep, type StepDef, type VariantDef } from '@outreach/domain';
 import { toApiVariant } from '../../mappers/campaign.mapper.js';
 import type { OperationContext } from '../context.js';
 import { editSequence, storedStep } from './edit-sequence.js';
+import { templateWarnings } from './template-warnings.js';
 
 /**
  * Replaces one step's variants with what `change` computes from that step, stores the sequence
@@ -22,5 +23,10 @@ export async function editVariants(
     };
   });
   const step = storedStep(after, ids.stepId);
-  return { success: true, message, variants: (step.variants ?? []).map(toApiVariant) };
+  return {
+    success: true,
+    message,
+    warnings: await templateWarnings(ctx, after, ids.stepId),
+    variants: (step.variants ?? []).map(toApiVariant),
+  };
 }

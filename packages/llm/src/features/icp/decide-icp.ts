@@ -8,7 +8,14 @@ import { explainIcpKeywords, type LeadProfile } from '@outreach/domain';
 import { z } from 'zod';
 import type { Clock, LanguageModel, ModelLogger } from '../../port/language-model.port.js';
 import { silentLogger } from '../../port/language-model.port.js';
-import { KEYWORD_ORIGIN, leadForPrompt, oneLine, type DecisionOrigin } from '../decision-source.js';
+import {
+  DATA_RULE,
+  KEYWORD_ORIGIN,
+  leadForPrompt,
+  oneLine,
+  quotedData,
+  type DecisionOrigin,
+} from '../decision-source.js';
 import { icpDefinitionKey, type IcpDecision } from './icp-decision.js';
 
 export const ICP_TASK = 'icp_decision';
@@ -20,11 +27,12 @@ export const icpAnswerSchema = z.object({
 
 export const ICP_INSTRUCTIONS = [
   'You qualify sales leads for an outreach campaign.',
-  'The user message is JSON: "definition" is the ideal customer profile (ICP) written by the campaign owner,',
+  'In the data, "definition" is the ideal customer profile (ICP) written by the campaign owner,',
   '"lead" is what is known about the lead.',
   'Decide whether the lead fits the ICP. Exclusions in the definition ("not ...", "-...") rule a lead out.',
   'When the profile says too little to tell, answer matches=false.',
   'Answer with "matches" and a "reason" of one short sentence citing the profile.',
+  DATA_RULE,
 ].join(' ');
 
 export interface DecideIcpInput {
@@ -51,7 +59,7 @@ export async function decideIcp(input: DecideIcpInput): Promise<IcpDecision> {
     workspaceId,
     task: ICP_TASK,
     instructions: ICP_INSTRUCTIONS,
-    input: JSON.stringify({ definition, lead: leadForPrompt(lead) }),
+    input: quotedData({ definition, lead: leadForPrompt(lead) }),
     schema: icpAnswerSchema,
     maxOutputTokens: 200,
   });
