@@ -554,7 +554,9 @@ export interface paths {
          * Register a sender account
          * @description Connects an account through the configured network provider (the Unipile simulator in local
          *     runs) and registers it as connected, authenticated and active. Without `publicIdentifier` one
-         *     is derived from the name. Caps left out take their defaults.
+         *     is derived from the name. The account is `free` until its tier is read from the provider and
+         *     warms up from now; `limits` given are the user's settings, checked against the free tier's
+         *     ceilings (400 above one); limits left out follow the tier.
          */
         post: operations["createAccount"];
         delete?: never;
