@@ -164,6 +164,13 @@ describe('limit settings of records written before tiers', () => {
     profileVisitsPerDay: 80,
   };
 
+  it('writes new records without the retired caps, with empty settings and the free tier', async () => {
+    const { id } = await newAccount();
+    const raw = await t.raw('sender_accounts').findOne({ _id: id as never });
+    expect(raw).not.toHaveProperty('limits');
+    expect(raw).toMatchObject({ tier: 'free', limitSettings: {} });
+  });
+
   it('reads the former defaults as no settings, and a changed cap as the setting it was', async () => {
     const untouched = await legacyAccount(oldDefaults);
     expect(await t.db.senderAccounts.get(ws, untouched)).toMatchObject({
