@@ -1,11 +1,11 @@
 /**
- * Sender accounts: registering, listing, reading, and the caps with what was used today and this
- * week (counted in the account's time zone) and what is left.
+ * Sender accounts: registering, listing, reading, and the limits with what was used today and this
+ * week (counted in the account's time zone) and what is left. The tier, the warm-up and the
+ * ceilings are in account-limits.int.test.ts.
  */
 import type { AccountUsage, SenderAccount, SenderAccountPage } from '@outreach/contract';
-import { asWorkspaceId } from '@outreach/db';
+import { asWorkspaceId, usagePeriodKeys } from '@outreach/db';
 import { describe, expect, it } from 'vitest';
-import { usagePeriodKeys } from '../src/operations/accounts/account-usage.js';
 import { createAccount, createWorkspace, unknownId, useWorkspace } from './support/fixtures.js';
 import { useTestApp } from './support/test-app.js';
 
@@ -13,7 +13,7 @@ const app = useTestApp();
 const ws = useWorkspace(app);
 
 describe('POST /v1/accounts', () => {
-  it('registers a connected account with the default caps and answers 201', async () => {
+  it("registers a connected free account, warming up, with the free tier's limits, and answers 201", async () => {
     const res = await ws.api.post<SenderAccount>('/v1/accounts', {
       name: 'Maya Chen',
       publicIdentifier: 'Maya-Chen',
@@ -27,36 +27,39 @@ describe('POST /v1/accounts', () => {
       active: true,
       timezone: 'UTC',
       inmailAllowed: false,
+      tier: 'free',
+      warmingUp: true,
+      restriction: null,
       cooldownUntil: null,
-      limits: {
-        invitationsPerDay: 20,
-        invitationsPerWeek: 100,
-        messagesPerDay: 50,
-        inmailsPerDay: 20,
-        profileVisitsPerDay: 80,
-      },
+      // The free tier's defaults (5 invitations a day, 15 a week, 30 messages), 30% in week one.
+      limits: { invitationsPerDay: 2, invitationsPerWeek: 5, messagesPerDay: 9, inmailsPerDay: 0 },
     });
   });
 
-  it('keeps the given time zone, InMail permission and caps, and makes an identifier from the name', async () => {
+  it('keeps the given time zone, InMail permission and limits, and makes an identifier from the name', async () => {
     const res = await ws.api.post<SenderAccount>('/v1/accounts', {
       name: 'Jörg Müller',
       timezone: 'Europe/Berlin',
       inmailAllowed: true,
-      limits: { messagesPerDay: 10 },
+      limits: { messagesPerDay: 4 },
     });
     expect(res.body).toMatchObject({ timezone: 'Europe/Berlin', inmailAllowed: true });
-    expect(res.body.limits).toMatchObject({ messagesPerDay: 10, invitationsPerDay: 20 });
+    // 4 is lower than the warm-up's 30% of the free tier's 30 messages (9): the lowest applies.
+    expect(res.body.limits).toMatchObject({ messagesPerDay: 4, invitationsPerDay: 2 });
     expect(res.body.publicIdentifier).toMatch(/^jorg-muller-[0-9a-f]{6}$/);
   });
 
-  it('refuses a missing name, an unknown time zone, caps out of range and a duplicate identifier', async () => {
+  it('refuses a missing name, an unknown time zone, limits out of range and a duplicate identifier', async () => {
     expect((await ws.api.post('/v1/accounts', {})).status).toBe(400);
     expect((await ws.api.post('/v1/accounts', { name: 'x', timezone: 'Nowhere/Land' })).status).toBe(400);
     expect((await ws.api.post('/v1/accounts', { name: 'x', limits: { invitationsPerDay: -1 } })).status).toBe(
       400,
     );
     expect((await ws.api.post('/v1/accounts', { name: 'x', limits: { messagesPerDay: 1.5 } })).status).toBe(
+      400,
+    );
+    // A new account is free until its tier is read: the free ceiling (30 invitations a day) holds.
+    expect((await ws.api.post('/v1/accounts', { name: 'x', limits: { invitationsPerDay: 31 } })).status).toBe(
       400,
     );
     await ws.api.post('/v1/accounts', { name: 'Twin', publicIdentifier: 'twin' });
@@ -92,7 +95,7 @@ describe('GET /v1/accounts and /v1/accounts/{accountId}', () => {
 });
 
 describe('/v1/accounts/{accountId}/limits', () => {
-  it('shows the caps, what was used today and this week, and what is left', async () => {
+  it('keeps the summary of what was used today and this week, and what is left', async () => {
     const account = await createAccount(ws.api, { timezone: 'Europe/Berlin' });
     const workspaceId = asWorkspaceId(ws.workspaceId);
     const keys = usagePeriodKeys(new Date(), 'Europe/Berlin');
@@ -112,38 +115,50 @@ describe('/v1/accounts/{accountId}/limits', () => {
     await consume(keys.day, 'invitations', 5);
     await consume(keys.day, 'messages', 2);
     await consume(keys.week, 'invitations', 97);
+    const workspace = asWorkspaceId(ws.workspaceId);
+    // A warmed-up premium account: 25 invitations a day, 100 a week.
+    await app.db.senderAccounts.setTier(workspace, account.id, {
+      tier: 'premium',
+      checkedAt: new Date(),
+      inmailAllowed: true,
+    });
+    await app.db.senderAccounts.touchLastAction(
+      workspace,
+      account.id,
+      new Date(),
+      new Date(Date.now() - 30 * 86_400_000),
+    );
 
     const res = await ws.api.get<AccountUsage>(`/v1/accounts/${account.id}/limits`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       accountId: account.id,
-      limits: account.limits,
       usedToday: { invitations: 5, messages: 2, inmails: 0, profileVisits: 0 },
       usedThisWeek: { invitations: 97 },
-      // The weekly cap (100) leaves 3 invitations although the daily one would allow 15.
-      remainingToday: { invitations: 3, messages: 48, inmails: 20, profileVisits: 80 },
+      // The weekly limit (100) leaves 3 invitations although the daily one would allow 20.
+      remainingToday: { invitations: 3, messages: 48, inmails: 5, profileVisits: 40 },
       cooldownUntil: null,
     });
   });
 
-  it('changes some caps, keeps the others, and answers with the same shape', async () => {
+  it('changes some limits, keeps the others, and answers with the same shape', async () => {
     const account = await createAccount(ws.api);
     const res = await ws.api.patch<AccountUsage>(`/v1/accounts/${account.id}/limits`, {
-      invitationsPerDay: 5,
+      invitationsPerDay: 1,
       profileVisitsPerDay: 0,
     });
     expect(res.status).toBe(200);
-    expect(res.body.limits).toEqual({
-      invitationsPerDay: 5,
-      invitationsPerWeek: 100,
-      messagesPerDay: 50,
-      inmailsPerDay: 20,
-      profileVisitsPerDay: 0,
+    expect(res.body.limits.invitationsPerDay).toMatchObject({
+      limit: 1,
+      userSetting: 1,
+      source: 'user_setting',
     });
-    expect(res.body.remainingToday).toMatchObject({ invitations: 5, profileVisits: 0 });
+    expect(res.body.limits.profileVisitsPerDay).toMatchObject({ limit: 0, userSetting: 0 });
+    expect(res.body.limits.messagesPerDay).toMatchObject({ userSetting: null });
+    expect(res.body.remainingToday).toMatchObject({ invitations: 1, profileVisits: 0 });
     expect(
       (await ws.api.get<SenderAccount>(`/v1/accounts/${account.id}`)).body.limits.invitationsPerDay,
-    ).toBe(5);
+    ).toBe(1);
   });
 
   it('refuses an empty change, unknown caps and bad values with 400, an unknown account with 404', async () => {
@@ -153,20 +168,25 @@ describe('/v1/accounts/{accountId}/limits', () => {
     expect((await ws.api.patch(path, { emailsPerDay: 3 })).status).toBe(400);
     expect((await ws.api.patch(path, { messagesPerDay: '10' })).status).toBe(400);
     expect((await ws.api.patch(path, { messagesPerDay: 100_000 })).status).toBe(400);
-    expect((await ws.api.get<SenderAccount>(`/v1/accounts/${account.id}`)).body.limits.messagesPerDay).toBe(
-      50,
-    );
+    expect(
+      (await ws.api.get<AccountUsage>(`/v1/accounts/${account.id}/limits`)).body.limits.messagesPerDay
+        .userSetting,
+    ).toBeNull();
     expect((await ws.api.get(`/v1/accounts/${unknownId('acc')}/limits`)).status).toBe(404);
     expect(
       (await ws.api.patch(`/v1/accounts/${unknownId('acc')}/limits`, { messagesPerDay: 1 })).status,
     ).toBe(404);
   });
 
-  it('shows a cooldown set after the network answered rate limited', async () => {
+  it('shows a cooldown set after the network answered with a limit, with its reason', async () => {
     const account = await createAccount(ws.api);
     const until = new Date(Date.now() + 3_600_000);
-    await app.db.senderAccounts.setCooldown(asWorkspaceId(ws.workspaceId), account.id, until);
+    await app.db.senderAccounts.setCooldown(asWorkspaceId(ws.workspaceId), account.id, {
+      until,
+      reason: 'rate_limited',
+    });
     const res = await ws.api.get<AccountUsage>(`/v1/accounts/${account.id}/limits`);
     expect(res.body.cooldownUntil).toBe(until.toISOString());
+    expect(res.body.cooldown).toEqual({ until: until.toISOString(), reason: 'rate_limited' });
   });
 });

@@ -1,6 +1,8 @@
 import {
   ACCOUNT_STATUSES,
+  ACCOUNT_TIERS,
   AI_DECISION_SOURCES,
+  WAITING_REASONS,
   AI_FAILURE_KINDS,
   MESSAGE_CONTENT_SOURCES,
   REPLY_LABELS,
@@ -30,6 +32,8 @@ describe('the enums of openapi.yaml', () => {
     ['LeadInternalStatus', LEAD_INTERNAL_STATUSES],
     ['LeadTag', LEAD_TAGS],
     ['AccountStatus', ACCOUNT_STATUSES],
+    ['AccountTier', ACCOUNT_TIERS],
+    ['WaitingReason', WAITING_REASONS],
     ['MessageSender', MESSAGE_SENDERS],
     ['EventType', EVENT_TYPES],
     ['DeliveryFailureReason', DELIVERY_FAILURE_REASONS],

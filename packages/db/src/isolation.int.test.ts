@@ -30,9 +30,14 @@ describe('workspace B cannot read or change workspace A’s records', () => {
     expect(await t.db.senderAccounts.getMany(b, [id])).toEqual([]);
     expect(await t.db.senderAccounts.list(b)).toEqual([]);
     await expect(t.db.senderAccounts.update(b, id, { active: false })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(t.db.senderAccounts.updateLimits(b, id, { messagesPerDay: 0 })).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      t.db.senderAccounts.updateLimitSettings(b, id, { messagesPerDay: 0 }, { tier: 'free' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      t.db.senderAccounts.markRestricted(b, id, { reason: 'account_restricted', detail: '', since: T0 }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect(await t.db.senderAccounts.claimPoll(b, id, T0, T0)).toBe(false);
+    await expect(t.db.senderAccounts.touchLastAction(b, id, T0, null)).rejects.toBeInstanceOf(NotFoundError);
     await expect(t.db.senderAccounts.setStatus(b, id, 'disconnected')).rejects.toBeInstanceOf(NotFoundError);
     await expect(t.db.senderAccounts.setCooldown(b, id, T0)).rejects.toBeInstanceOf(NotFoundError);
     const slot = { accountId: id, period: 'day:x', kind: 'messages' as const };

@@ -83,6 +83,16 @@ describe('usagePeriods', () => {
     expect(periods.week.start).toEqual(at('2026-03-15T23:00:00Z'));
   });
 
+  it("keys the month in the account's timezone, for the monthly InMail credits", () => {
+    // The last evening of March in UTC is already April in Berlin.
+    const { month } = usagePeriods(at('2026-03-31T22:30:00Z'), 'Europe/Berlin');
+    expect(month).toEqual({
+      key: '2026-04',
+      start: at('2026-03-31T22:00:00Z'),
+      end: at('2026-04-30T22:00:00Z'),
+    });
+  });
+
   it('has a 23-hour day when the clocks go forward', () => {
     const { day } = usagePeriods(at('2026-03-29T12:00:00Z'), 'Europe/Paris');
     expect(day.end.getTime() - day.start.getTime()).toBe(23 * 3_600_000);

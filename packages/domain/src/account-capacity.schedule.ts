@@ -47,9 +47,11 @@ export interface Period {
 export interface UsagePeriods {
   day: Period;
   week: Period;
+  /** The calendar month (`YYYY-MM`): InMail credits are monthly. */
+  month: Period;
 }
 
-/** The day and week that contain `now` in the account's timezone. */
+/** The day, week and month that contain `now` in the account's timezone. */
 export function usagePeriods(now: Date, timezone: string): UsagePeriods {
   const local = DateTime.fromJSDate(now, { zone: timezone });
   if (!local.isValid) {
@@ -57,12 +59,18 @@ export function usagePeriods(now: Date, timezone: string): UsagePeriods {
   }
   const day = local.startOf('day');
   const week = local.startOf('week');
+  const month = local.startOf('month');
   return {
     day: { key: day.toFormat('yyyy-MM-dd'), start: day.toJSDate(), end: day.plus({ days: 1 }).toJSDate() },
     week: {
       key: week.toFormat("kkkk-'W'WW"),
       start: week.toJSDate(),
       end: week.plus({ weeks: 1 }).toJSDate(),
+    },
+    month: {
+      key: month.toFormat('yyyy-MM'),
+      start: month.toJSDate(),
+      end: month.plus({ months: 1 }).toJSDate(),
     },
   };
 }

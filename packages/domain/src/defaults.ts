@@ -8,6 +8,11 @@ export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = Object.freeze({
   invitationTimeoutDays: 21,
 });
 
+/**
+ * The caps every account had before limits followed the account's tier (`linkedin-limits.rules`).
+ * Kept to read records written then: a stored value equal to its old default was never the user's
+ * choice.
+ */
 export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = Object.freeze({
   invitationsPerDay: 20,
   invitationsPerWeek: 100,

@@ -30,7 +30,7 @@ describe('the nine event types', () => {
     ['lead_status_discarded', ['campaignId', 'leadId', 'lead', 'tag', 'source', 'analysis', 'taggedAt']],
     ['campaign_completed', ['campaignId', 'name', 'totalLeads', 'completedAt']],
     ['campaign_without_leads', ['campaignId', 'name', 'detectedAt']],
-    ['network_account_disconnected', ['accountId', 'name', 'reason', 'disconnectedAt']],
+    ['network_account_disconnected', ['accountId', 'name', 'reason', 'restrictionReason', 'disconnectedAt']],
   ] as const)('%s carries %j', (type, fields) => {
     expect(EVENT_DATA_FIELDS[type]).toEqual(fields);
     expect(Object.keys(sampleEvent(type, 'ws_1', now).data)).toEqual(fields);

@@ -80,6 +80,12 @@ export interface NetworkAccountDisconnectedData {
   accountId: string;
   name: string;
   reason: string;
+  /**
+   * The network's reason when it restricted the account (`account_restricted`, `action_required`,
+   * ...); null when the session simply ended. Optional here because events recorded before the
+   * field existed lack it; deliveries show them with null.
+   */
+  restrictionReason?: string | null;
   disconnectedAt: string;
 }
 
@@ -128,7 +134,7 @@ export const EVENT_DATA_FIELDS = {
   lead_status_discarded: LEAD_TAGGED_FIELDS,
   campaign_completed: ['campaignId', 'name', 'totalLeads', 'completedAt'],
   campaign_without_leads: ['campaignId', 'name', 'detectedAt'],
-  network_account_disconnected: ['accountId', 'name', 'reason', 'disconnectedAt'],
+  network_account_disconnected: ['accountId', 'name', 'reason', 'restrictionReason', 'disconnectedAt'],
 } as const satisfies { [T in EventType]: readonly (keyof EventDataMap[T])[] };
 
 export const EVENT_LEAD_FIELDS = [

@@ -83,6 +83,7 @@ const SAMPLES: { [T in EventType]: (at: string) => EventDataMap[T] } = {
     accountId: sampleId('acc'),
     name: 'Sample sender',
     reason: 'session_expired',
+    restrictionReason: null,
     disconnectedAt: at,
   }),
 };

@@ -31,6 +31,7 @@ export * from './working-hours.schedule.js';
 export * from './step-timing.schedule.js';
 export * from './account-capacity.schedule.js';
 export * from './linkedin-limits.rules.js';
+export * from './lead-waiting.rules.js';
 export * from './action-planning.schedule.js';
 
 export * from './ab-significance.math.js';

@@ -21,12 +21,16 @@ export const LEAD_INTERNAL_STATUSES = [
   'awaiting_delay',
   'awaiting_working_hours',
   'awaiting_capacity',
+  /** The account's provider-call budget of the day is spent (the runner waits, never exceeds it). */
+  'awaiting_budget',
   'invitation_pending',
   'awaiting_connection',
   'already_connected',
   'replied',
   'blocked',
   'sender_unavailable',
+  /** The sender account is restricted by the network: the lead waits for a reconnection or another sender. */
+  'sender_restricted',
   'missing_variable',
   'invitation_expired',
   'network_error',
@@ -41,7 +45,11 @@ export type LeadTag = (typeof LEAD_TAGS)[number];
 export const WORKSPACE_PLANS = ['starter', 'pro', 'agency'] as const;
 export type WorkspacePlan = (typeof WORKSPACE_PLANS)[number];
 
-export const ACCOUNT_STATUSES = ['connected', 'disconnected'] as const;
+/**
+ * `restricted`: the network restricted the account (403 `account_restricted`, `action_required`,
+ * ...); it takes no action until it is reconnected.
+ */
+export const ACCOUNT_STATUSES = ['connected', 'disconnected', 'restricted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const EVENT_TYPES = [

@@ -58,7 +58,7 @@ export async function runAdminCommand(
           ...(command.publicIdentifier !== undefined ? { publicIdentifier: command.publicIdentifier } : {}),
         },
       );
-      return { kind: 'account created', account: toApiAccount(account) };
+      return { kind: 'account created', account: toApiAccount(account, new Date()) };
     }
     case 'account reconnect': {
       const workspaceId = await existingWorkspace(db, command.workspaceId);
@@ -71,7 +71,7 @@ export async function runAdminCommand(
       ).catch((error: unknown) => {
         throw new AdminError(error instanceof Error ? error.message : String(error));
       });
-      return { kind: 'account reconnected', account: toApiAccount(account) };
+      return { kind: 'account reconnected', account: toApiAccount(account, new Date()) };
     }
   }
 }

@@ -1,8 +1,25 @@
-import type { Lead, LeadSummary } from '@outreach/contract';
-import type { Lead as LeadEntity } from '@outreach/db';
-import { knownText as text, toEventLead } from '@outreach/domain';
+import type { Lead, LeadSummary, WaitingFor } from '@outreach/contract';
+import type { Lead as LeadEntity, SenderAccount } from '@outreach/db';
+import { knownText as text, leadWaitingFor, toEventLead } from '@outreach/domain';
 
-export function toApiLead(lead: LeadEntity): Lead {
+/** Why the lead waits at `now` (product time), from its state and its sender account's. */
+export function toApiWaitingFor(
+  lead: LeadEntity,
+  sender: SenderAccount | null,
+  now: Date,
+): WaitingFor | null {
+  const waiting = leadWaitingFor(lead, sender, now);
+  return waiting
+    ? {
+        reason: waiting.reason,
+        until: waiting.until ? waiting.until.toISOString() : null,
+        detail: waiting.detail,
+      }
+    : null;
+}
+
+/** The lead as the API shows it; `waitingFor` is computed by the caller (it needs the sender). */
+export function toApiLead(lead: LeadEntity, waitingFor: WaitingFor | null): Lead {
   return {
     id: lead.id,
     publicIdentifier: lead.publicIdentifier,
@@ -31,6 +48,7 @@ export function toApiLead(lead: LeadEntity): Lead {
     screenerAnalysis: lead.screenerAnalysis,
     // Kept by the runner with the pause; a lead resumed or moved on no longer lacks them.
     missingVariables: lead.internalStatus === 'missing_variable' ? [...lead.missingVariables] : [],
+    waitingFor,
     createdAt: lead.createdAt.toISOString(),
   };
 }

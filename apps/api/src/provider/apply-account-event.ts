@@ -46,7 +46,14 @@ export async function applyAccountStatusEvent(
         type: 'network_account_disconnected',
         transitionKey: transitionKeys.networkAccountDisconnected(current.id, session.toISOString()),
         timestamp: now,
-        data: { accountId: current.id, name: current.name, reason, disconnectedAt: now.toISOString() },
+        // A status report tells a lost session, not a restriction (the runner reports those).
+        data: {
+          accountId: current.id,
+          name: current.name,
+          reason,
+          restrictionReason: null,
+          disconnectedAt: now.toISOString(),
+        },
       });
     },
   );

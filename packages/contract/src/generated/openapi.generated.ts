@@ -575,7 +575,9 @@ export interface paths {
          * Register a sender account
          * @description Connects an account through the configured network provider (the Unipile simulator in local
          *     runs) and registers it as connected, authenticated and active. Without `publicIdentifier` one
-         *     is derived from the name. Caps left out take their defaults.
+         *     is derived from the name. The account is `free` until its tier is read from the provider and
+         *     warms up from now; `limits` given are the user's settings, checked against the free tier's
+         *     ceilings (400 above one); limits left out follow the tier.
          */
         post: operations["createAccount"];
         delete?: never;
@@ -686,8 +688,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a sender account's caps and usage
-         * @description The caps, what was used today and this week, and what is left today.
+         * Get a sender account's limits and usage
+         * @description The account's tier (and when it was read), every limit with what decided it (tier default,
+         *     warm-up, user setting, ceiling) and what was used and is left in its day, week or month, the
+         *     provider-call budgets of the day, the warm-up, any cooldown or restriction, and the InMail
+         *     credits when known. Periods are the account's own (its time zone) in the product's clock.
          */
         get: operations["getAccountLimits"];
         put?: never;
@@ -696,8 +701,12 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a sender account's caps
-         * @description Changes one or more caps; the others keep their value. Applies from the next action.
+         * Change a sender account's limits
+         * @description Sets one or more limits (null removes a setting: the tier's default applies again); the others
+         *     keep theirs. Any limit may be lowered; one may be raised up to the ceiling of the account's
+         *     tier (see `ceiling` in the answer of `GET`), above which LinkedIn restricts accounts: such a
+         *     value is refused with 400 naming the ceiling and the tier, and nothing changes. Applies from
+         *     the next action; during the warm-up the account is held to a share of the setting.
          */
         patch: operations["updateAccountLimits"];
         trace?: never;
@@ -1359,20 +1368,51 @@ export interface components {
          */
         LeadStatus: "waiting" | "active" | "paused" | "completed" | "error";
         /**
-         * @description Why the lead is in its status.
+         * @description Why the lead is in its status. `awaiting_capacity`: the sender's limit of the day or week is
+         *     reached; `awaiting_budget`: the sender's provider-call budget of the day is spent;
+         *     `sender_unavailable`: the sender is disconnected, inactive or cooling down;
+         *     `sender_restricted`: the network restricted the sender (the lead waits for a reconnection or
+         *     another sender, it is never closed for it). `waitingFor` on the lead says more.
          * @enum {string}
          */
-        LeadInternalStatus: "queued" | "awaiting_delay" | "awaiting_working_hours" | "awaiting_capacity" | "invitation_pending" | "awaiting_connection" | "already_connected" | "replied" | "blocked" | "sender_unavailable" | "missing_variable" | "invitation_expired" | "network_error" | "paused_by_user" | "finished";
+        LeadInternalStatus: "queued" | "awaiting_delay" | "awaiting_working_hours" | "awaiting_capacity" | "awaiting_budget" | "invitation_pending" | "awaiting_connection" | "already_connected" | "replied" | "blocked" | "sender_unavailable" | "sender_restricted" | "missing_variable" | "invitation_expired" | "network_error" | "paused_by_user" | "finished";
         /**
          * @description Set by hand or by the screener's analysis of a reply; each tag fires its own event.
          * @enum {string}
          */
         LeadTag: "interested" | "meeting_booked" | "matched" | "discarded";
         /**
-         * @description `disconnected` when the network ended the account's session; it sends nothing until reconnected.
+         * @description `disconnected` when the network ended the account's session; `restricted` when the network
+         *     restricted the account (`restriction` says why). Either way it sends nothing until reconnected.
          * @enum {string}
          */
-        AccountStatus: "connected" | "disconnected";
+        AccountStatus: "connected" | "disconnected" | "restricted";
+        /**
+         * @description The account's tier at the network, read from the premium features the provider reports
+         *     (`recruiter` > `sales_navigator` > `premium` > `free`). A new account is `free` until the
+         *     provider says otherwise: a paid tier is never assumed.
+         * @enum {string}
+         */
+        AccountTier: "free" | "premium" | "sales_navigator" | "recruiter";
+        /**
+         * @description What decided a limit: `tier_default` (the tier's default), `user_setting` (what the user set),
+         *     `warm_up` (a new or long-idle account is held to a share of its target), `tier_ceiling` (a
+         *     setting above the tier's ceiling, held to the ceiling).
+         * @enum {string}
+         */
+        LimitSource: "tier_default" | "user_setting" | "warm_up" | "tier_ceiling";
+        /**
+         * @description `delay` a step delay, `working_hours` outside the campaign's working hours, `capacity` the
+         *     sender's limit of the day or week, `call_budget` the sender's provider-call budget of the day,
+         *     `invitation_acceptance` the invitation is not accepted yet, `connection` a message waits for
+         *     the connection, `missing_variable` a variable of the message has no value (fill it, then
+         *     resume the lead), `sender_restricted` the network restricted the sender, `sender_disconnected`
+         *     the sender's session ended, `sender_inactive` the sender is switched off, `sender_cooldown` the
+         *     network answered with a limit and the sender rests, `sender_unavailable` the sender could not
+         *     act when last tried.
+         * @enum {string}
+         */
+        WaitingReason: "delay" | "working_hours" | "capacity" | "call_budget" | "invitation_acceptance" | "connection" | "missing_variable" | "sender_restricted" | "sender_disconnected" | "sender_inactive" | "sender_cooldown" | "sender_unavailable";
         /**
          * @description `lead` for a message from the lead, `account` for one sent by the workspace's sender account.
          * @enum {string}
@@ -1820,7 +1860,20 @@ export interface components {
             screenerAnalysis: components["schemas"]["ReplyAnalysis"] | null;
             /** @description With internalStatus `missing_variable`: the template variables that had no value for this lead in the variant and in the step's `genericBody` (fix the template, give the campaign a default in `customVariables` or the lead the field, then set the lead back to `waiting`). Empty otherwise. */
             missingVariables: string[];
+            /**
+             * @description Why the lead waits, read from its `internalStatus`, when it acts next and, for a sender
+             *     problem, its sender account; null when it does not wait (finished, in error, paused by the
+             *     user, or next in line).
+             */
+            waitingFor: components["schemas"]["WaitingFor"] | null;
             createdAt: components["schemas"]["Timestamp"];
+        };
+        WaitingFor: {
+            reason: components["schemas"]["WaitingReason"];
+            /** @description When the wait ends or the lead is looked at again; null when someone must act (reconnect the sender, fill a variable) or the lead must. */
+            until: components["schemas"]["Timestamp"] | null;
+            /** @description What the network or the account said, e.g. a restriction's reason (`account_restricted`) or why the session ended. */
+            detail: string | null;
         };
         IcpDecision: {
             /** @description Names the definition text (case and spacing ignored); variants sharing a definition share it. */
@@ -1979,32 +2032,63 @@ export interface components {
             message: string;
             unblocked: components["schemas"]["Count"];
         };
-        /** @description Caps per account; 0 switches an action off. Days and weeks are counted in the account's time zone. */
+        /**
+         * @description The limits the account is held to now (its effective limits): the user's setting, else the
+         *     tier's default, never above the tier's ceiling, and a share of it during the warm-up. 0
+         *     switches an action off. `GET /v1/accounts/{accountId}/limits` tells where each comes from.
+         *     Days, weeks (ISO, Monday first) and months are the account's own, in its time zone and in the
+         *     product's clock. `profileRetrievalsPerDay` counts every call that retrieves a profile,
+         *     whatever the route; `listReadsPerDay` the reads of relations, chats and sent invitations.
+         */
         AccountLimits: {
             invitationsPerDay: number;
             invitationsPerWeek: number;
+            notedInvitationsPerWeek: number;
             messagesPerDay: number;
             inmailsPerDay: number;
+            inmailsPerMonth: number;
             profileVisitsPerDay: number;
+            profileRetrievalsPerDay: number;
+            listReadsPerDay: number;
         };
         /**
-         * @description Caps to change; the others keep their value (defaults: 20 invitations a day and 100 a week,
-         *     50 messages, 20 InMails and 80 profile visits a day).
+         * @description Limits to set; the others follow the account's tier. Each may be lowered freely and raised up
+         *     to the tier's ceiling (a new account is `free` until its tier is read from the provider; raise
+         *     a limit later with `PATCH /v1/accounts/{accountId}/limits`). Above the ceiling: 400 naming it.
          */
         AccountLimitsInput: {
             invitationsPerDay?: number;
             invitationsPerWeek?: number;
+            notedInvitationsPerWeek?: number;
             messagesPerDay?: number;
             inmailsPerDay?: number;
+            inmailsPerMonth?: number;
             profileVisitsPerDay?: number;
+            profileRetrievalsPerDay?: number;
+            listReadsPerDay?: number;
         };
-        /** @description At least one cap; the others keep their value. */
+        /**
+         * @description At least one limit; the others keep their setting. A number sets the limit (0 stops that
+         *     action), null removes the setting (the tier's default applies again). A value above the
+         *     tier's ceiling is refused with 400, naming the ceiling and the tier, and nothing changes.
+         */
         UpdateAccountLimitsRequest: {
-            invitationsPerDay?: number;
-            invitationsPerWeek?: number;
-            messagesPerDay?: number;
-            inmailsPerDay?: number;
-            profileVisitsPerDay?: number;
+            invitationsPerDay?: number | null;
+            invitationsPerWeek?: number | null;
+            notedInvitationsPerWeek?: number | null;
+            messagesPerDay?: number | null;
+            inmailsPerDay?: number | null;
+            inmailsPerMonth?: number | null;
+            profileVisitsPerDay?: number | null;
+            profileRetrievalsPerDay?: number | null;
+            listReadsPerDay?: number | null;
+        };
+        AccountRestriction: {
+            /** @description The network's reason, e.g. `account_restricted`, `action_required`, `multiple_sessions`. */
+            reason: string;
+            /** @description The network's words about it, when it gave any ('' otherwise). */
+            detail: string;
+            since: components["schemas"]["Timestamp"];
         };
         SenderAccount: {
             id: components["schemas"]["AccountId"];
@@ -2022,8 +2106,13 @@ export interface components {
             timezone: components["schemas"]["TimeZone"];
             /** @description Messages to leads who are not connections may be sent as InMails. */
             inmailAllowed: boolean;
+            tier: components["schemas"]["AccountTier"];
+            /** @description The account is in its warm-up (newly connected or active again after 14 idle days) and held to a share of its limits. */
+            warmingUp: boolean;
             limits: components["schemas"]["AccountLimits"];
-            /** @description Set after the network answered "rate limited"; the account takes no action before it. */
+            /** @description Why the network restricted the account (`status` is `restricted`); null otherwise. A reconnection clears it. */
+            restriction: components["schemas"]["AccountRestriction"] | null;
+            /** @description Set after the network answered with a limit; the account takes no action before it. */
             cooldownUntil: components["schemas"]["Timestamp"] | null;
             createdAt: components["schemas"]["Timestamp"];
         };
@@ -2110,14 +2199,83 @@ export interface components {
             inmails: components["schemas"]["Count"];
             profileVisits: components["schemas"]["Count"];
         };
+        LimitUsage: {
+            /** @description The effective limit now. */
+            limit: number;
+            source: components["schemas"]["LimitSource"];
+            tierDefault: number;
+            /** @description The highest value the user may set on this tier (LinkedIn restricts accounts above it). */
+            ceiling: number;
+            userSetting: number | null;
+            /**
+             * @description The period the limit counts over, in the account's time zone.
+             * @enum {string}
+             */
+            period: "day" | "week" | "month";
+            used: components["schemas"]["Count"];
+            left: components["schemas"]["Count"];
+        };
+        CallBudget: {
+            budget: components["schemas"]["Count"];
+            used: components["schemas"]["Count"];
+            left: components["schemas"]["Count"];
+        };
         /**
-         * @description Caps and what was used: today is the calendar day and this week the ISO week (Monday to
-         *     Sunday), both in the account's time zone. `remainingToday` also accounts for the weekly
-         *     invitation cap.
+         * @description The account's tier, each of its limits (what decided it, the tier's default and ceiling, the
+         *     user's setting, what was used and what is left in its own period), today's provider-call
+         *     budgets by kind, the warm-up, any cooldown or restriction, and the InMail credits when read.
+         *     Today is the calendar day, this week the ISO week (Monday to Sunday) and this month the
+         *     calendar month, in the account's time zone and in the product's clock. `usedToday`,
+         *     `usedThisWeek` and `remainingToday` are the earlier summary, kept; `remainingToday` also
+         *     accounts for the weekly invitation limit.
          */
         AccountUsage: {
             accountId: components["schemas"]["AccountId"];
-            limits: components["schemas"]["AccountLimits"];
+            tier: components["schemas"]["AccountTier"];
+            /** @description When the tier was read from the provider; null until then (the account counts as `free`). */
+            tierCheckedAt: components["schemas"]["Timestamp"] | null;
+            limits: {
+                invitationsPerDay: components["schemas"]["LimitUsage"];
+                invitationsPerWeek: components["schemas"]["LimitUsage"];
+                notedInvitationsPerWeek: components["schemas"]["LimitUsage"];
+                messagesPerDay: components["schemas"]["LimitUsage"];
+                inmailsPerDay: components["schemas"]["LimitUsage"];
+                inmailsPerMonth: components["schemas"]["LimitUsage"];
+                profileVisitsPerDay: components["schemas"]["LimitUsage"];
+                profileRetrievalsPerDay: components["schemas"]["LimitUsage"];
+                listReadsPerDay: components["schemas"]["LimitUsage"];
+            };
+            /**
+             * @description Provider calls of the day by kind, counted per account: `write` (invitations, messages,
+             *     InMails), `profileRead` (every call that retrieves a profile), `listRead` (relations, chats,
+             *     sent invitations, messages). The runner waits rather than go over one.
+             */
+            calls: {
+                write: components["schemas"]["CallBudget"];
+                profileRead: components["schemas"]["CallBudget"];
+                listRead: components["schemas"]["CallBudget"];
+            };
+            /** @description The warm-up, while it lasts (null once over or for an account with none). */
+            warmUp: {
+                /** @description The week of the warm-up (1 to 3). */
+                week: number;
+                /** @description The share of each action limit allowed this week. */
+                share: number;
+                endsAt: components["schemas"]["Timestamp"];
+            } | null;
+            /** @description The cooldown after a limit answer of the network, while it runs; null otherwise. */
+            cooldown: {
+                until: components["schemas"]["Timestamp"];
+                reason: string | null;
+            } | null;
+            restriction: components["schemas"]["AccountRestriction"] | null;
+            /** @description The InMail credits left per product, as last read from the provider; null until read. */
+            inmailBalance: {
+                classic: number | null;
+                salesNavigator: number | null;
+                recruiter: number | null;
+                checkedAt: components["schemas"]["Timestamp"];
+            } | null;
             usedToday: components["schemas"]["ActionCounts"];
             usedThisWeek: {
                 invitations: components["schemas"]["Count"];
@@ -2483,6 +2641,12 @@ export interface components {
             name: string;
             /** @description Why the provider ended the session, for example `session_expired`. */
             reason: string;
+            /**
+             * @description The network's reason when it restricted the account (`account_restricted`,
+             *     `action_required`, ...): the account shows `restricted` and waits for a reconnection. Null
+             *     when the session simply ended. Events recorded before this field was added omit it.
+             */
+            restrictionReason?: string | null;
             disconnectedAt: components["schemas"]["Timestamp"];
         };
         HealthStatus: {
@@ -3730,6 +3894,11 @@ export interface operations {
                      *           ],
                      *           "screenerAnalysis": null,
                      *           "missingVariables": [],
+                     *           "waitingFor": {
+                     *             "reason": "delay",
+                     *             "until": "2025-06-05T09:40:00.000Z",
+                     *             "detail": null
+                     *           },
                      *           "createdAt": "2025-06-02T08:41:12.000Z"
                      *         }
                      *       ]
@@ -5336,13 +5505,20 @@ export interface operations {
                      *           "active": true,
                      *           "timezone": "Europe/Berlin",
                      *           "inmailAllowed": true,
+                     *           "tier": "premium",
+                     *           "warmingUp": false,
                      *           "limits": {
-                     *             "invitationsPerDay": 20,
+                     *             "invitationsPerDay": 25,
                      *             "invitationsPerWeek": 100,
+                     *             "notedInvitationsPerWeek": 100,
                      *             "messagesPerDay": 50,
-                     *             "inmailsPerDay": 20,
-                     *             "profileVisitsPerDay": 80
+                     *             "inmailsPerDay": 5,
+                     *             "inmailsPerMonth": 5,
+                     *             "profileVisitsPerDay": 40,
+                     *             "profileRetrievalsPerDay": 80,
+                     *             "listReadsPerDay": 60
                      *           },
+                     *           "restriction": null,
                      *           "cooldownUntil": null,
                      *           "createdAt": "2025-05-28T14:02:00.000Z"
                      *         }
@@ -5480,13 +5656,20 @@ export interface operations {
                      *         "active": true,
                      *         "timezone": "Europe/Berlin",
                      *         "inmailAllowed": false,
+                     *         "tier": "free",
+                     *         "warmingUp": false,
                      *         "limits": {
-                     *           "invitationsPerDay": 20,
-                     *           "invitationsPerWeek": 100,
-                     *           "messagesPerDay": 50,
-                     *           "inmailsPerDay": 20,
-                     *           "profileVisitsPerDay": 80
+                     *           "invitationsPerDay": 5,
+                     *           "invitationsPerWeek": 15,
+                     *           "notedInvitationsPerWeek": 15,
+                     *           "messagesPerDay": 30,
+                     *           "inmailsPerDay": 0,
+                     *           "inmailsPerMonth": 0,
+                     *           "profileVisitsPerDay": 40,
+                     *           "profileRetrievalsPerDay": 80,
+                     *           "listReadsPerDay": 60
                      *         },
+                     *         "restriction": null,
                      *         "cooldownUntil": null,
                      *         "createdAt": "2025-06-01T09:00:00.000Z"
                      *       },
@@ -5574,13 +5757,20 @@ export interface operations {
                      *         "active": true,
                      *         "timezone": "Europe/Berlin",
                      *         "inmailAllowed": false,
+                     *         "tier": "free",
+                     *         "warmingUp": true,
                      *         "limits": {
-                     *           "invitationsPerDay": 20,
-                     *           "invitationsPerWeek": 100,
-                     *           "messagesPerDay": 50,
-                     *           "inmailsPerDay": 20,
-                     *           "profileVisitsPerDay": 80
+                     *           "invitationsPerDay": 2,
+                     *           "invitationsPerWeek": 5,
+                     *           "notedInvitationsPerWeek": 5,
+                     *           "messagesPerDay": 9,
+                     *           "inmailsPerDay": 0,
+                     *           "inmailsPerMonth": 0,
+                     *           "profileVisitsPerDay": 12,
+                     *           "profileRetrievalsPerDay": 24,
+                     *           "listReadsPerDay": 60
                      *         },
+                     *         "restriction": null,
                      *         "cooldownUntil": null,
                      *         "createdAt": "2025-06-01T09:00:00.000Z"
                      *       },
@@ -5630,7 +5820,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Caps and usage. */
+            /** @description Limits and usage. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5639,12 +5829,125 @@ export interface operations {
                     /**
                      * @example {
                      *       "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *       "tier": "premium",
+                     *       "tierCheckedAt": "2025-06-04T08:00:00.000Z",
                      *       "limits": {
-                     *         "invitationsPerDay": 20,
-                     *         "invitationsPerWeek": 100,
-                     *         "messagesPerDay": 50,
-                     *         "inmailsPerDay": 20,
-                     *         "profileVisitsPerDay": 80
+                     *         "invitationsPerDay": {
+                     *           "limit": 25,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 25,
+                     *           "ceiling": 100,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 12,
+                     *           "left": 13
+                     *         },
+                     *         "invitationsPerWeek": {
+                     *           "limit": 100,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 100,
+                     *           "ceiling": 200,
+                     *           "userSetting": null,
+                     *           "period": "week",
+                     *           "used": 47,
+                     *           "left": 53
+                     *         },
+                     *         "notedInvitationsPerWeek": {
+                     *           "limit": 100,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 100,
+                     *           "ceiling": 200,
+                     *           "userSetting": null,
+                     *           "period": "week",
+                     *           "used": 30,
+                     *           "left": 70
+                     *         },
+                     *         "messagesPerDay": {
+                     *           "limit": 50,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 50,
+                     *           "ceiling": 150,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 9,
+                     *           "left": 41
+                     *         },
+                     *         "inmailsPerDay": {
+                     *           "limit": 5,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 5,
+                     *           "ceiling": 15,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 1,
+                     *           "left": 4
+                     *         },
+                     *         "inmailsPerMonth": {
+                     *           "limit": 5,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 5,
+                     *           "ceiling": 15,
+                     *           "userSetting": null,
+                     *           "period": "month",
+                     *           "used": 3,
+                     *           "left": 2
+                     *         },
+                     *         "profileVisitsPerDay": {
+                     *           "limit": 40,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 40,
+                     *           "ceiling": 100,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 30,
+                     *           "left": 10
+                     *         },
+                     *         "profileRetrievalsPerDay": {
+                     *           "limit": 80,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 80,
+                     *           "ceiling": 100,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 51,
+                     *           "left": 29
+                     *         },
+                     *         "listReadsPerDay": {
+                     *           "limit": 60,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 60,
+                     *           "ceiling": 200,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 14,
+                     *           "left": 46
+                     *         }
+                     *       },
+                     *       "calls": {
+                     *         "write": {
+                     *           "budget": 80,
+                     *           "used": 22,
+                     *           "left": 58
+                     *         },
+                     *         "profileRead": {
+                     *           "budget": 80,
+                     *           "used": 51,
+                     *           "left": 29
+                     *         },
+                     *         "listRead": {
+                     *           "budget": 60,
+                     *           "used": 14,
+                     *           "left": 46
+                     *         }
+                     *       },
+                     *       "warmUp": null,
+                     *       "cooldown": null,
+                     *       "restriction": null,
+                     *       "inmailBalance": {
+                     *         "classic": 2,
+                     *         "salesNavigator": null,
+                     *         "recruiter": null,
+                     *         "checkedAt": "2025-06-04T08:00:00.000Z"
                      *       },
                      *       "usedToday": {
                      *         "invitations": 12,
@@ -5656,10 +5959,10 @@ export interface operations {
                      *         "invitations": 47
                      *       },
                      *       "remainingToday": {
-                     *         "invitations": 8,
+                     *         "invitations": 13,
                      *         "messages": 41,
-                     *         "inmails": 19,
-                     *         "profileVisits": 50
+                     *         "inmails": 4,
+                     *         "profileVisits": 10
                      *       },
                      *       "cooldownUntil": null
                      *     }
@@ -5695,14 +5998,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "invitationsPerDay": 15,
-                 *       "messagesPerDay": 40
+                 *       "messagesPerDay": 40,
+                 *       "profileVisitsPerDay": null
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateAccountLimitsRequest"];
             };
         };
         responses: {
-            /** @description Caps and usage after the change. */
+            /** @description Limits and usage after the change. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5711,12 +6015,128 @@ export interface operations {
                     /**
                      * @example {
                      *       "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *       "tier": "premium",
+                     *       "tierCheckedAt": "2025-06-04T08:00:00.000Z",
                      *       "limits": {
-                     *         "invitationsPerDay": 15,
-                     *         "invitationsPerWeek": 100,
-                     *         "messagesPerDay": 40,
-                     *         "inmailsPerDay": 20,
-                     *         "profileVisitsPerDay": 80
+                     *         "invitationsPerDay": {
+                     *           "limit": 15,
+                     *           "source": "user_setting",
+                     *           "tierDefault": 25,
+                     *           "ceiling": 100,
+                     *           "userSetting": 15,
+                     *           "period": "day",
+                     *           "used": 12,
+                     *           "left": 3
+                     *         },
+                     *         "invitationsPerWeek": {
+                     *           "limit": 100,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 100,
+                     *           "ceiling": 200,
+                     *           "userSetting": null,
+                     *           "period": "week",
+                     *           "used": 47,
+                     *           "left": 53
+                     *         },
+                     *         "notedInvitationsPerWeek": {
+                     *           "limit": 100,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 100,
+                     *           "ceiling": 200,
+                     *           "userSetting": null,
+                     *           "period": "week",
+                     *           "used": 30,
+                     *           "left": 70
+                     *         },
+                     *         "messagesPerDay": {
+                     *           "limit": 40,
+                     *           "source": "user_setting",
+                     *           "tierDefault": 50,
+                     *           "ceiling": 150,
+                     *           "userSetting": 40,
+                     *           "period": "day",
+                     *           "used": 9,
+                     *           "left": 31
+                     *         },
+                     *         "inmailsPerDay": {
+                     *           "limit": 5,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 5,
+                     *           "ceiling": 15,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 1,
+                     *           "left": 4
+                     *         },
+                     *         "inmailsPerMonth": {
+                     *           "limit": 5,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 5,
+                     *           "ceiling": 15,
+                     *           "userSetting": null,
+                     *           "period": "month",
+                     *           "used": 3,
+                     *           "left": 2
+                     *         },
+                     *         "profileVisitsPerDay": {
+                     *           "limit": 40,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 40,
+                     *           "ceiling": 100,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 30,
+                     *           "left": 10
+                     *         },
+                     *         "profileRetrievalsPerDay": {
+                     *           "limit": 80,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 80,
+                     *           "ceiling": 100,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 51,
+                     *           "left": 29
+                     *         },
+                     *         "listReadsPerDay": {
+                     *           "limit": 60,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 60,
+                     *           "ceiling": 200,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 14,
+                     *           "left": 46
+                     *         }
+                     *       },
+                     *       "calls": {
+                     *         "write": {
+                     *           "budget": 60,
+                     *           "used": 22,
+                     *           "left": 38
+                     *         },
+                     *         "profileRead": {
+                     *           "budget": 80,
+                     *           "used": 51,
+                     *           "left": 29
+                     *         },
+                     *         "listRead": {
+                     *           "budget": 60,
+                     *           "used": 14,
+                     *           "left": 46
+                     *         }
+                     *       },
+                     *       "warmUp": null,
+                     *       "cooldown": {
+                     *         "until": "2025-06-04T13:40:00.000Z",
+                     *         "reason": "provider_limit"
+                     *       },
+                     *       "restriction": null,
+                     *       "inmailBalance": {
+                     *         "classic": 2,
+                     *         "salesNavigator": null,
+                     *         "recruiter": null,
+                     *         "checkedAt": "2025-06-04T08:00:00.000Z"
                      *       },
                      *       "usedToday": {
                      *         "invitations": 12,
@@ -5730,8 +6150,8 @@ export interface operations {
                      *       "remainingToday": {
                      *         "invitations": 3,
                      *         "messages": 31,
-                     *         "inmails": 19,
-                     *         "profileVisits": 50
+                     *         "inmails": 4,
+                     *         "profileVisits": 10
                      *       },
                      *       "cooldownUntil": "2025-06-04T13:40:00.000Z"
                      *     }
@@ -5739,7 +6159,19 @@ export interface operations {
                     "application/json": components["schemas"]["AccountUsage"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description Malformed input, or a limit above the tier's ceiling (`invalid_input`, naming the ceiling and
+             *     the tier in `message` and `details`); nothing is changed.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5912,6 +6344,11 @@ export interface operations {
                      *         ],
                      *         "screenerAnalysis": null,
                      *         "missingVariables": [],
+                     *         "waitingFor": {
+                     *           "reason": "delay",
+                     *           "until": "2025-06-05T09:40:00.000Z",
+                     *           "detail": null
+                     *         },
                      *         "createdAt": "2025-06-02T08:41:12.000Z"
                      *       },
                      *       "messages": [

@@ -2,16 +2,26 @@
 import { z } from 'zod';
 import { hasAnyField, idValue, publicIdentifier, timeZone, trimmedText } from './common.schema.js';
 import { paginationQuery } from './pagination.schema.js';
-import { ACCOUNT_LIMIT_MAXIMUMS, REQUEST_LIMITS } from './request-limits.js';
+import { REQUEST_LIMITS } from './request-limits.js';
 
-const cap = (maximum: number) => z.number().int().min(0).max(maximum).optional();
+/*
+ * A limit is a whole number, 0 or more. How high it may go depends on the account's tier, which
+ * only the domain's `applyLimitSettings` knows (it refuses a value above the tier's ceiling with
+ * the ceiling and the tier named), so no fixed maximum is repeated here.
+ */
+const limit = () => z.number().int().min(0).optional();
+const limitOrClear = () => z.number().int().min(0).nullable().optional();
 
 export const accountLimitsInput = z.strictObject({
-  invitationsPerDay: cap(ACCOUNT_LIMIT_MAXIMUMS.invitationsPerDay),
-  invitationsPerWeek: cap(ACCOUNT_LIMIT_MAXIMUMS.invitationsPerWeek),
-  messagesPerDay: cap(ACCOUNT_LIMIT_MAXIMUMS.messagesPerDay),
-  inmailsPerDay: cap(ACCOUNT_LIMIT_MAXIMUMS.inmailsPerDay),
-  profileVisitsPerDay: cap(ACCOUNT_LIMIT_MAXIMUMS.profileVisitsPerDay),
+  invitationsPerDay: limit(),
+  invitationsPerWeek: limit(),
+  notedInvitationsPerWeek: limit(),
+  messagesPerDay: limit(),
+  inmailsPerDay: limit(),
+  inmailsPerMonth: limit(),
+  profileVisitsPerDay: limit(),
+  profileRetrievalsPerDay: limit(),
+  listReadsPerDay: limit(),
 });
 
 const accountIdParams = z.strictObject({ accountId: idValue });
@@ -52,6 +62,16 @@ export const getAccountLimitsParams = accountIdParams;
 export const reconnectAccountParams = accountIdParams;
 
 export const updateAccountLimitsParams = accountIdParams;
-export const updateAccountLimitsBody = accountLimitsInput.refine(hasAnyField, {
-  message: 'must change at least one cap',
-});
+export const updateAccountLimitsBody = z
+  .strictObject({
+    invitationsPerDay: limitOrClear(),
+    invitationsPerWeek: limitOrClear(),
+    notedInvitationsPerWeek: limitOrClear(),
+    messagesPerDay: limitOrClear(),
+    inmailsPerDay: limitOrClear(),
+    inmailsPerMonth: limitOrClear(),
+    profileVisitsPerDay: limitOrClear(),
+    profileRetrievalsPerDay: limitOrClear(),
+    listReadsPerDay: limitOrClear(),
+  })
+  .refine(hasAnyField, { message: 'must change at least one limit' });

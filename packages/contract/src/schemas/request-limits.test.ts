@@ -5,7 +5,8 @@ import { openApiDocument } from '../openapi-document.js';
 import { asObject, resolve, type JsonObject } from '../testing/document-walk.js';
 import { ISO_DATE_YEAR_PATTERN, VARIABLE_NAME_PATTERN } from './common.schema.js';
 import { NETWORK_URL_PATTERN } from './lead.schema.js';
-import { ACCOUNT_LIMIT_MAXIMUMS, REQUEST_LIMITS } from './request-limits.js';
+import { LIMIT_KEYS } from '@outreach/domain';
+import { REQUEST_LIMITS } from './request-limits.js';
 
 function schema(name: string): JsonObject {
   const found = resolve(openApiDocument.components['schemas']?.[name]);
@@ -61,10 +62,12 @@ describe('request limits', () => {
     });
   });
 
-  it('cap the per-account limits as documented', () => {
-    for (const [cap, maximum] of Object.entries(ACCOUNT_LIMIT_MAXIMUMS)) {
-      expect(property('AccountLimits', cap)?.['maximum'], cap).toBe(maximum);
-      expect(property('UpdateAccountLimitsRequest', cap)?.['maximum'], cap).toBe(maximum);
+  it("list every limit of an account and leave its ceiling to the account's tier", () => {
+    for (const key of LIMIT_KEYS) {
+      for (const schemaName of ['AccountLimits', 'AccountLimitsInput', 'UpdateAccountLimitsRequest']) {
+        expect(property(schemaName, key), `${schemaName}.${key}`).toMatchObject({ minimum: 0 });
+        expect(property(schemaName, key)?.['maximum'], `${schemaName}.${key}`).toBeUndefined();
+      }
     }
     expect(property('Step', 'delay')?.['maximum']).toBe(REQUEST_LIMITS.maxStepDelayDays);
     expect(property('CampaignSettings', 'invitationTimeoutDays')?.['maximum']).toBe(

@@ -23,12 +23,3 @@ export const REQUEST_LIMITS = {
   maxStepDelayDays: 365,
   maxInvitationTimeoutDays: 90,
 } as const;
-
-/** Upper bounds of the per-account caps. */
-export const ACCOUNT_LIMIT_MAXIMUMS = {
-  invitationsPerDay: 200,
-  invitationsPerWeek: 1000,
-  messagesPerDay: 500,
-  inmailsPerDay: 200,
-  profileVisitsPerDay: 1000,
-} as const;

@@ -1,3 +1,4 @@
+import { usagePeriods } from '@outreach/domain';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -7,7 +8,25 @@ import {
   type AccountUsageRecord,
   type UsageCounts,
   type UsageKind,
+  type UsagePeriodName,
 } from './account-usage.schema.js';
+
+/**
+ * The period keys of the day, ISO week and month containing `now` in the account's time zone:
+ * `day:YYYY-MM-DD`, `week:YYYY-Www`, `month:YYYY-MM`, as the counters are keyed.
+ */
+export function usagePeriodKeys(now: Date, timezone: string): Record<UsagePeriodName, string> {
+  const periods = usagePeriods(now, timezone);
+  return {
+    day: `day:${periods.day.key}`,
+    week: `week:${periods.week.key}`,
+    month: `month:${periods.month.key}`,
+  };
+}
+
+function countsOf(record: AccountUsageRecord | undefined | null): UsageCounts {
+  return Object.fromEntries(USAGE_KINDS.map((kind) => [kind, record?.counts[kind] ?? 0])) as UsageCounts;
+}
 
 export interface UsageSlot {
   accountId: string;
@@ -90,7 +109,28 @@ export class AccountUsageRepository {
   /** What the account used in the period (zeros when nothing yet). */
   async get(workspaceId: WorkspaceId, accountId: string, period: string): Promise<UsageCounts> {
     const record = await this.records.findOne(workspaceId, { _id: usageId(workspaceId, accountId, period) });
-    const counts = Object.fromEntries(USAGE_KINDS.map((kind) => [kind, record?.counts[kind] ?? 0]));
-    return counts as UsageCounts;
+    return countsOf(record);
+  }
+
+  /**
+   * Every counter of the account for the day, week and month containing `now` in its time zone,
+   * in one round trip (zeros where nothing was counted yet).
+   */
+  async current(
+    workspaceId: WorkspaceId,
+    accountId: string,
+    now: Date,
+    timezone: string,
+  ): Promise<Record<UsagePeriodName, UsageCounts> & { periods: Record<UsagePeriodName, string> }> {
+    const periods = usagePeriodKeys(now, timezone);
+    const ids = Object.values(periods).map((period) => usageId(workspaceId, accountId, period));
+    const records = await this.records.find(workspaceId, { _id: { $in: ids } });
+    const byPeriod = new Map(records.map((record) => [record.period, record]));
+    return {
+      periods,
+      day: countsOf(byPeriod.get(periods.day)),
+      week: countsOf(byPeriod.get(periods.week)),
+      month: countsOf(byPeriod.get(periods.month)),
+    };
   }
 }

@@ -1,6 +1,16 @@
-export { USAGE_KINDS, type UsageCounts, type UsageKind } from './account-usage.schema.js';
-export type { AccountUsageRepository, UsageSlot } from './account-usage.repository.js';
+export {
+  CALL_USAGE,
+  LIMIT_USAGE,
+  USAGE_KINDS,
+  USAGE_PERIODS,
+  type UsageCounts,
+  type UsageKind,
+  type UsagePeriodName,
+} from './account-usage.schema.js';
+export { usagePeriodKeys, type AccountUsageRepository, type UsageSlot } from './account-usage.repository.js';
 export type { SenderAccount } from './sender-account.entity.js';
+export type { AccountRestriction, InmailBalance } from './sender-account.schema.js';
+export type { LimitSettingsPatch, TierReading } from './sender-account-safety.js';
 export type { PacingSlot } from './sender-account-runner-state.js';
 export type {
   NewSenderAccount,

@@ -28,7 +28,7 @@ export interface ProviderStateResult {
   account: SenderAccount;
   /** The report was newer than the last one applied, and was applied. */
   applied: boolean;
-  /** The account's `status` moved (connected → disconnected or back). */
+  /** The account's `status` moved (connected → disconnected or restricted, or back). */
   changed: boolean;
   /** The account as it was before, when the report was applied. */
   before: SenderAccount | null;
@@ -72,7 +72,10 @@ export async function applyProviderState(
     if (last !== null && last >= change.stateId) {
       return { account: before, applied: false, changed: false, before: null };
     }
-    const changed = current.status !== change.status;
+    // A lost session does not hide a restriction: a restricted account stays so until reconnected.
+    const status =
+      change.status === 'disconnected' && current.status === 'restricted' ? current.status : change.status;
+    const changed = current.status !== status;
     // Whatever must precede the move (the outbox event of a lost session) is written first: a
     // crash between the two leaves the report to be applied again, which writes it again.
     if (changed && beforeTransition) await beforeTransition(before);
@@ -85,11 +88,19 @@ export async function applyProviderState(
       .findOneAndUpdate(workspaceId, filter, {
         $set: {
           providerStateId: change.stateId,
-          status: change.status,
-          authenticated: change.status === 'connected',
-          disconnectReason: change.status === 'disconnected' ? (change.reason ?? null) : null,
+          status,
+          authenticated: status === 'connected',
+          disconnectReason:
+            status === 'disconnected'
+              ? (change.reason ?? null)
+              : status === 'restricted'
+                ? (current.disconnectReason ?? null)
+                : null,
           ...(change.providerAccountId !== undefined ? { providerAccountId: change.providerAccountId } : {}),
-          ...(changed && change.status === 'connected' ? { connectedAt: now } : {}),
+          // A new session: no restriction any more, and a warm-up from now.
+          ...(changed && status === 'connected'
+            ? { connectedAt: now, warmUpStartedAt: now, restriction: null }
+            : {}),
           updatedAt: now,
         },
       })

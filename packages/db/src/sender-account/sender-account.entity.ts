@@ -1,9 +1,16 @@
-import type { AccountLimits, AccountStatus } from '@outreach/domain';
-import type { SenderAccountRecord } from './sender-account.schema.js';
+import {
+  DEFAULT_ACCOUNT_LIMITS,
+  LIMIT_KEYS,
+  type AccountLimits,
+  type AccountStatus,
+  type AccountTier,
+  type LimitSettings,
+} from '@outreach/domain';
+import type { AccountRestriction, InmailBalance, SenderAccountRecord } from './sender-account.schema.js';
 
 /**
  * The API's `SenderAccount`, plus the workspace, the last disconnect reason and the runners' state
- * (session start, pacing gate, event feed cursor).
+ * (session start, pacing gate, event feed cursor, polls, warm-up, restriction).
  */
 export interface SenderAccount {
   id: string;
@@ -16,8 +23,23 @@ export interface SenderAccount {
   active: boolean;
   timezone: string;
   inmailAllowed: boolean;
+  tier: AccountTier;
+  tierCheckedAt: Date | null;
+  premiumFeatures: string[];
+  /** What the user set; the effective limits are the domain's `effectiveLimits` of these. */
+  limitSettings: LimitSettings;
+  /**
+   * Transitional, for readers not yet on `effectiveLimits`: the five caps as they were enforced
+   * before tiers (the former defaults under the user's settings). Not the account's real limits.
+   */
   limits: AccountLimits;
+  warmUpStartedAt: Date | null;
+  lastActionAt: Date | null;
+  restriction: AccountRestriction | null;
   cooldownUntil: Date | null;
+  cooldownReason: string | null;
+  inmailBalance: InmailBalance | null;
+  nextPollAt: Date | null;
   /** When the current (or last) session began; null on records older than the field. */
   connectedAt: Date | null;
   /** The runners' shared pacing gate: no action of the account before this instant. */
@@ -29,7 +51,36 @@ export interface SenderAccount {
   createdAt: Date;
 }
 
+const LEGACY_KEYS = Object.keys(DEFAULT_ACCOUNT_LIMITS) as Array<keyof AccountLimits>;
+
+/**
+ * The user's settings of a record, the one place that reads the retired `limits` field: a value
+ * equal to its former default was never the user's choice (every account got the defaults), so
+ * only a value that differs is a setting. `limitSettings`, when present, wins over it.
+ */
+export function limitSettingsOf(
+  record: Pick<SenderAccountRecord, 'limits' | 'limitSettings'>,
+): LimitSettings {
+  const settings: LimitSettings = {};
+  for (const key of LEGACY_KEYS) {
+    const value = record.limits?.[key];
+    if (typeof value === 'number' && value !== DEFAULT_ACCOUNT_LIMITS[key]) settings[key] = value;
+  }
+  for (const key of LIMIT_KEYS) {
+    const value = record.limitSettings?.[key];
+    if (typeof value === 'number') settings[key] = value;
+  }
+  return settings;
+}
+
+function transitionalCaps(settings: LimitSettings): AccountLimits {
+  const caps = { ...DEFAULT_ACCOUNT_LIMITS };
+  for (const key of LEGACY_KEYS) caps[key] = settings[key] ?? caps[key];
+  return caps;
+}
+
 export function toSenderAccount(record: SenderAccountRecord): SenderAccount {
+  const limitSettings = limitSettingsOf(record);
   return {
     id: record._id,
     workspaceId: record.workspaceId,
@@ -41,14 +92,31 @@ export function toSenderAccount(record: SenderAccountRecord): SenderAccount {
     active: record.active,
     timezone: record.timezone,
     inmailAllowed: record.inmailAllowed,
-    limits: {
-      invitationsPerDay: record.limits.invitationsPerDay,
-      invitationsPerWeek: record.limits.invitationsPerWeek,
-      messagesPerDay: record.limits.messagesPerDay,
-      inmailsPerDay: record.limits.inmailsPerDay,
-      profileVisitsPerDay: record.limits.profileVisitsPerDay,
-    },
+    tier: record.tier ?? 'free',
+    tierCheckedAt: record.tierCheckedAt ?? null,
+    premiumFeatures: [...(record.premiumFeatures ?? [])],
+    limitSettings,
+    limits: transitionalCaps(limitSettings),
+    warmUpStartedAt: record.warmUpStartedAt ?? null,
+    lastActionAt: record.lastActionAt ?? null,
+    restriction: record.restriction
+      ? {
+          reason: record.restriction.reason,
+          detail: record.restriction.detail,
+          since: record.restriction.since,
+        }
+      : null,
     cooldownUntil: record.cooldownUntil ?? null,
+    cooldownReason: record.cooldownReason ?? null,
+    inmailBalance: record.inmailBalance
+      ? {
+          classic: record.inmailBalance.classic ?? null,
+          sales_navigator: record.inmailBalance.sales_navigator ?? null,
+          recruiter: record.inmailBalance.recruiter ?? null,
+          checkedAt: record.inmailBalance.checkedAt,
+        }
+      : null,
+    nextPollAt: record.nextPollAt ?? null,
     connectedAt: record.connectedAt ?? null,
     pacedUntil: record.pacedUntil ?? null,
     eventCursor: record.eventCursor ?? null,

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.db.close());
 
 describe('sender accounts', () => {
-  it('creates with the default caps, lists, and refuses the same profile twice', async () => {
+  it('creates a free account with no settings, warming up from its connection; refuses the same profile twice', async () => {
     const account = await t.db.senderAccounts.create(ws, { name: 'Ann', publicIdentifier: 'ann-sender' });
     expect(account).toMatchObject({
       status: 'connected',
@@ -25,15 +25,24 @@ describe('sender accounts', () => {
       active: true,
       timezone: 'UTC',
       inmailAllowed: false,
+      tier: 'free',
+      tierCheckedAt: null,
+      limitSettings: {},
+      restriction: null,
       cooldownUntil: null,
-      limits: {
-        invitationsPerDay: 20,
-        invitationsPerWeek: 100,
-        messagesPerDay: 50,
-        inmailsPerDay: 20,
-        profileVisitsPerDay: 80,
-      },
+      cooldownReason: null,
+      inmailBalance: null,
+      nextPollAt: null,
+      lastActionAt: null,
     });
+    expect(account.warmUpStartedAt).toEqual(account.connectedAt);
+    expect(account.warmUpStartedAt).not.toBeNull();
+    const pending = await t.db.senderAccounts.create(ws, {
+      name: 'Pending',
+      publicIdentifier: 'pending-sender',
+      status: 'disconnected',
+    });
+    expect(pending.warmUpStartedAt).toBeNull();
     await expect(
       t.db.senderAccounts.create(ws, { name: 'Ann 2', publicIdentifier: 'ann-sender' }),
     ).rejects.toBeInstanceOf(AlreadyExistsError);
@@ -47,10 +56,26 @@ describe('sender accounts', () => {
     expect(found.map((x) => x.id)).toEqual([b.id, a.id]);
   });
 
-  it('changes some caps and keeps the others; updates flags and cooldown', async () => {
-    const account = await t.db.senderAccounts.create(ws, { name: 'C', publicIdentifier: 'c-sender' });
-    const updated = await t.db.senderAccounts.updateLimits(ws, account.id, { messagesPerDay: 10 });
-    expect(updated.limits).toMatchObject({ messagesPerDay: 10, invitationsPerDay: 20 });
+  it('changes some limit settings and keeps the others; updates flags and cooldown', async () => {
+    const account = await t.db.senderAccounts.create(ws, {
+      name: 'C',
+      publicIdentifier: 'c-sender',
+      limitSettings: { invitationsPerDay: 3 },
+    });
+    const updated = await t.db.senderAccounts.updateLimitSettings(
+      ws,
+      account.id,
+      { messagesPerDay: 10 },
+      { tier: 'free' },
+    );
+    expect(updated?.limitSettings).toEqual({ invitationsPerDay: 3, messagesPerDay: 10 });
+    const cleared = await t.db.senderAccounts.updateLimitSettings(
+      ws,
+      account.id,
+      { invitationsPerDay: null },
+      { tier: 'free' },
+    );
+    expect(cleared?.limitSettings).toEqual({ messagesPerDay: 10 });
     expect(
       (await t.db.senderAccounts.update(ws, account.id, { active: false, timezone: 'Europe/Paris' })).active,
     ).toBe(false);
@@ -58,7 +83,12 @@ describe('sender accounts', () => {
     expect((await t.db.senderAccounts.setCooldown(ws, account.id, until)).cooldownUntil).toEqual(until);
     expect((await t.db.senderAccounts.setCooldown(ws, account.id, null)).cooldownUntil).toBeNull();
     await expect(
-      t.db.senderAccounts.updateLimits(ws, 'acc_000000000000000000000000', { messagesPerDay: 1 }),
+      t.db.senderAccounts.updateLimitSettings(
+        ws,
+        'acc_000000000000000000000000',
+        { messagesPerDay: 1 },
+        { tier: 'free' },
+      ),
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -91,11 +121,12 @@ describe('usage counters', () => {
       Array.from({ length: 12 }, () => t.db.accountUsage.tryConsume(ws, slot)),
     );
     expect(results.filter(Boolean)).toHaveLength(5);
-    expect(await t.db.accountUsage.get(ws, 'acc_usage', 'day:2025-03-03')).toEqual({
+    expect(await t.db.accountUsage.get(ws, 'acc_usage', 'day:2025-03-03')).toMatchObject({
       invitations: 5,
       messages: 0,
       inmails: 0,
       profileVisits: 0,
+      callsWrite: 0,
     });
   });
 

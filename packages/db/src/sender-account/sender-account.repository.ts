@@ -1,4 +1,4 @@
-import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits, type AccountStatus } from '@outreach/domain';
+import type { AccountLimits, AccountStatus, AccountTier, LimitSettings } from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { AlreadyExistsError, NotFoundError } from '../common/db-errors.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
@@ -13,7 +13,18 @@ import {
   type ProviderStateResult,
 } from './sender-account-provider.js';
 import { saveEventCursor, takePacingSlot, type PacingSlot } from './sender-account-runner-state.js';
-import type { SenderAccountRecord } from './sender-account.schema.js';
+import {
+  claimPoll,
+  markRestricted,
+  setCooldown,
+  setInmailBalance,
+  setTier,
+  touchLastAction,
+  updateLimitSettings,
+  type LimitSettingsPatch,
+  type TierReading,
+} from './sender-account-safety.js';
+import type { AccountRestriction, InmailBalance, SenderAccountRecord } from './sender-account.schema.js';
 
 export interface NewSenderAccount {
   name: string;
@@ -23,6 +34,10 @@ export interface NewSenderAccount {
   active?: boolean;
   timezone?: string;
   inmailAllowed?: boolean;
+  /** Defaults to `free`: a paid tier is known only once the provider says so. */
+  tier?: AccountTier;
+  limitSettings?: LimitSettings;
+  /** Former name of `limitSettings` (the five caps of before tiers); every value given is a setting. */
   limits?: Partial<AccountLimits>;
 }
 
@@ -54,8 +69,16 @@ export class SenderAccountRepository {
         active: input.active ?? true,
         timezone: input.timezone ?? 'UTC',
         inmailAllowed: input.inmailAllowed ?? false,
-        limits: { ...DEFAULT_ACCOUNT_LIMITS, ...input.limits },
+        tier: input.tier ?? 'free',
+        tierCheckedAt: null,
+        limitSettings: { ...input.limits, ...input.limitSettings },
+        warmUpStartedAt: status === 'connected' ? now : null,
+        lastActionAt: null,
+        restriction: null,
         cooldownUntil: null,
+        cooldownReason: null,
+        inmailBalance: null,
+        nextPollAt: null,
         connectedAt: status === 'connected' ? now : null,
         createdAt: now,
         updatedAt: now,
@@ -98,15 +121,18 @@ export class SenderAccountRepository {
     return this.apply(workspaceId, id, { $set: { ...patch, updatedAt: this.clock() } });
   }
 
-  /** Changes some caps and keeps the others. */
-  async updateLimits(
+  /**
+   * Changes some of the user's limit settings (null removes one, the tier's default applies
+   * again) when the account's tier is still `expected.tier`, the tier they were checked against
+   * (the domain's `applyLimitSettings`); null when it changed meanwhile (see sender-account-safety).
+   */
+  updateLimitSettings(
     workspaceId: WorkspaceId,
     id: string,
-    limits: Partial<AccountLimits>,
-  ): Promise<SenderAccount> {
-    const set: Record<string, unknown> = { updatedAt: this.clock() };
-    for (const [name, value] of Object.entries(limits)) set[`limits.${name}`] = value;
-    return this.apply(workspaceId, id, { $set: set });
+    patch: LimitSettingsPatch,
+    expected: { tier: AccountTier },
+  ): Promise<SenderAccount | null> {
+    return updateLimitSettings(this.records, workspaceId, id, patch, expected, this.clock());
   }
 
   /**
@@ -115,7 +141,8 @@ export class SenderAccountRepository {
    * (re)connection starts a new session: `connectedAt` is set to now. `authenticated` follows the
    * session: false from the moment it is lost until it is restored. With `expected.connectedAt`,
    * only that session is moved (a report about a session that has since been replaced changes
-   * nothing).
+   * nothing). A (re)connection clears any restriction and starts a warm-up; a lost session does not
+   * turn a `restricted` account into a merely `disconnected` one (the restriction says more).
    */
   async setStatus(
     workspaceId: WorkspaceId,
@@ -125,14 +152,15 @@ export class SenderAccountRepository {
     expected: { connectedAt?: Date | null } = {},
   ): Promise<{ account: SenderAccount; changed: boolean }> {
     const now = this.clock();
-    const filter: QueryFilter<SenderAccountRecord> = { _id: id, status: { $ne: status } };
+    const unchanged: AccountStatus[] = status === 'disconnected' ? [status, 'restricted'] : [status];
+    const filter: QueryFilter<SenderAccountRecord> = { _id: id, status: { $nin: unchanged } };
     if (expected.connectedAt !== undefined) filter.connectedAt = expected.connectedAt;
     const changed = await this.records.findOneAndUpdate(workspaceId, filter, {
       $set: {
         status,
         authenticated: status === 'connected',
         disconnectReason: status === 'disconnected' ? reason : null,
-        ...(status === 'connected' ? { connectedAt: now } : {}),
+        ...(status === 'connected' ? { connectedAt: now, warmUpStartedAt: now, restriction: null } : {}),
         updatedAt: now,
       },
     });
@@ -193,9 +221,56 @@ export class SenderAccountRepository {
     return applyProviderState(this.records, workspaceId, id, change, this.clock(), beforeTransition);
   }
 
-  /** No action for this account before `until` (the network answered "rate limited"); null lifts it. */
-  async setCooldown(workspaceId: WorkspaceId, id: string, until: Date | null): Promise<SenderAccount> {
-    return this.apply(workspaceId, id, { $set: { cooldownUntil: until, updatedAt: this.clock() } });
+  /**
+   * No action for this account before `until`, for `reason` (a limit answer of the network); a
+   * longer cooldown already running is kept. The former form, a bare date or null, sets the end as
+   * given (null lifts the cooldown) and is kept for callers not yet passing a reason.
+   */
+  async setCooldown(
+    workspaceId: WorkspaceId,
+    id: string,
+    cooldown: { until: Date; reason: string } | Date | null,
+  ): Promise<SenderAccount> {
+    if (cooldown === null || cooldown instanceof Date) {
+      return this.apply(workspaceId, id, {
+        $set: { cooldownUntil: cooldown, cooldownReason: null, updatedAt: this.clock() },
+      });
+    }
+    return setCooldown(this.records, workspaceId, id, cooldown);
+  }
+
+  /** The tier read from the provider (with its InMail capability); an older reading changes nothing. */
+  setTier(workspaceId: WorkspaceId, id: string, reading: TierReading): Promise<SenderAccount> {
+    return setTier(this.records, workspaceId, id, reading);
+  }
+
+  /** The InMail credits read from the provider; an older reading changes nothing. */
+  setInmailBalance(workspaceId: WorkspaceId, id: string, balance: InmailBalance): Promise<SenderAccount> {
+    return setInmailBalance(this.records, workspaceId, id, balance);
+  }
+
+  /** The network restricted the account; `changed` for the one call that moved it. */
+  markRestricted(
+    workspaceId: WorkspaceId,
+    id: string,
+    restriction: AccountRestriction,
+  ): Promise<{ account: SenderAccount; changed: boolean }> {
+    return markRestricted(this.records, workspaceId, id, restriction, this.clock());
+  }
+
+  /** The account acted at `at`; with `warmUpRestartAt`, its warm-up starts again then. */
+  touchLastAction(
+    workspaceId: WorkspaceId,
+    id: string,
+    at: Date,
+    warmUpRestartAt: Date | null,
+  ): Promise<void> {
+    return touchLastAction(this.records, workspaceId, id, at, warmUpRestartAt);
+  }
+
+  /** Takes the account's due reconciliation poll and sets the next; false when another runner has it. */
+  claimPoll(workspaceId: WorkspaceId, id: string, now: Date, nextPollAt: Date): Promise<boolean> {
+    return claimPoll(this.records, workspaceId, id, now, nextPollAt);
   }
 
   private async apply(

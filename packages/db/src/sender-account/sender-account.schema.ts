@@ -1,4 +1,12 @@
-import { ACCOUNT_STATUSES, type AccountLimits, type AccountStatus } from '@outreach/domain';
+import {
+  ACCOUNT_STATUSES,
+  ACCOUNT_TIERS,
+  LIMIT_KEYS,
+  type AccountLimits,
+  type AccountStatus,
+  type AccountTier,
+  type LimitSettings,
+} from '@outreach/domain';
 import { Schema } from 'mongoose';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
 
@@ -14,8 +22,32 @@ export interface SenderAccountRecord {
   active: boolean;
   timezone: string;
   inmailAllowed: boolean;
-  limits: AccountLimits;
+  /** The account's tier at the network; absent on older records, which read as `free`. */
+  tier?: AccountTier;
+  /** When the tier was last read from the provider; null until then. */
+  tierCheckedAt?: Date | null;
+  /** The premium features the provider reported with the tier. */
+  premiumFeatures?: string[];
+  /** What the user set (a missing key follows the tier); absent on older records. */
+  limitSettings?: LimitSettings;
+  /**
+   * Retired: the five caps every account carried before limits followed the tier. Only older
+   * records have it; `limitSettingsOf` reads it, and the first change of settings removes it.
+   */
+  limits?: Partial<AccountLimits>;
+  /** When the current warm-up began (a new or reconnected session, or an action after idling). */
+  warmUpStartedAt?: Date | null;
+  /** The account's last action on the network (product time). */
+  lastActionAt?: Date | null;
+  /** Set when the network restricted the account (status `restricted`); cleared by a reconnection. */
+  restriction?: AccountRestriction | null;
   cooldownUntil: Date | null;
+  /** Why the account cools down (the network's limit answer). */
+  cooldownReason?: string | null;
+  /** The InMail credits left per product, when read from the provider. */
+  inmailBalance?: InmailBalance | null;
+  /** The runner's next reconciliation poll of the account (product time); null: due. */
+  nextPollAt?: Date | null;
   /**
    * When the current (or, once disconnected, the last) session began: set at creation when
    * connected and at every reconnection. It names the session in the transition key of
@@ -34,7 +66,21 @@ export interface SenderAccountRecord {
   updatedAt: Date;
 }
 
-const limit = { type: Number, required: true, min: 0 } as const;
+export interface AccountRestriction {
+  reason: string;
+  detail: string;
+  since: Date;
+}
+
+export interface InmailBalance {
+  classic: number | null;
+  sales_navigator: number | null;
+  recruiter: number | null;
+  checkedAt: Date;
+}
+
+const setting = { type: Number, min: 0 } as const;
+const credits = { type: Number, default: null } as const;
 
 export const senderAccountSchema = new Schema<SenderAccountRecord>(
   {
@@ -48,14 +94,40 @@ export const senderAccountSchema = new Schema<SenderAccountRecord>(
     active: { type: Boolean, required: true },
     timezone: { type: String, required: true },
     inmailAllowed: { type: Boolean, required: true },
-    limits: {
-      invitationsPerDay: limit,
-      invitationsPerWeek: limit,
-      messagesPerDay: limit,
-      inmailsPerDay: limit,
-      profileVisitsPerDay: limit,
+    tier: { type: String, enum: ACCOUNT_TIERS },
+    tierCheckedAt: { type: Date, default: null },
+    premiumFeatures: { type: [String], default: undefined },
+    limitSettings: Object.fromEntries(LIMIT_KEYS.map((key) => [key, setting])),
+    // Declared only so that the migration may `$unset` it (writes of unknown paths throw).
+    limits: { type: Schema.Types.Mixed, default: undefined },
+    warmUpStartedAt: { type: Date, default: null },
+    lastActionAt: { type: Date, default: null },
+    restriction: {
+      type: new Schema<AccountRestriction>(
+        {
+          reason: { type: String, required: true },
+          detail: { type: String, default: '' },
+          since: { type: Date, required: true },
+        },
+        { _id: false, strict: 'throw' },
+      ),
+      default: null,
     },
     cooldownUntil: { type: Date, default: null },
+    cooldownReason: { type: String, default: null },
+    inmailBalance: {
+      type: new Schema<InmailBalance>(
+        {
+          classic: credits,
+          sales_navigator: credits,
+          recruiter: credits,
+          checkedAt: { type: Date, required: true },
+        },
+        { _id: false, strict: 'throw' },
+      ),
+      default: null,
+    },
+    nextPollAt: { type: Date, default: null },
     connectedAt: { type: Date, default: null },
     pacedUntil: { type: Date, default: null },
     eventCursor: { type: String, default: null },

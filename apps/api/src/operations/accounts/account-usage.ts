@@ -1,51 +1,110 @@
-import type { AccountUsage } from '@outreach/contract';
-import type { SenderAccount as SenderAccountEntity } from '@outreach/db';
-import { remainingCapacity, usagePeriods, type AccountUsage as DomainUsage } from '@outreach/domain';
+import type { AccountUsage, LimitUsage } from '@outreach/contract';
+import { CALL_USAGE, LIMIT_USAGE, type SenderAccount as SenderAccountEntity } from '@outreach/db';
+import {
+  callBudgets,
+  inmailApiOf,
+  LIMIT_KEYS,
+  limitValues,
+  remainingCapacity,
+  warmUpStage,
+  type LimitKey,
+  type ProviderCallKind,
+} from '@outreach/domain';
+import { accountLimitsAt, toApiRestriction } from '../../mappers/account.mapper.js';
 import type { OperationContext } from '../context.js';
 
 /**
- * Usage counters are kept per account and period; the period keys are `day:<YYYY-MM-DD>` and
- * `week:<YYYY-Www>` in the account's time zone, which is how the runner counts what it consumes.
+ * The account's limits and usage now, in the product clock: each limit with what decided it and
+ * what is used and left in its own period (the account's day, ISO week or month), the call
+ * budgets of the day, the warm-up, a running cooldown, a restriction and the InMail credits. One
+ * read of the counters (day, week and month together).
  */
-export function usagePeriodKeys(now: Date, timezone: string): { day: string; week: string } {
-  const periods = usagePeriods(now, timezone);
-  return { day: `day:${periods.day.key}`, week: `week:${periods.week.key}` };
-}
-
-/** The account's caps, what it used today and this week, and what is left today. */
 export async function accountUsage(
   ctx: OperationContext,
   account: SenderAccountEntity,
 ): Promise<AccountUsage> {
-  const keys = usagePeriodKeys(ctx.productClock(), account.timezone);
-  const [today, week] = await Promise.all([
-    ctx.db.accountUsage.get(ctx.workspaceId, account.id, keys.day),
-    ctx.db.accountUsage.get(ctx.workspaceId, account.id, keys.week),
-  ]);
-  const usage: DomainUsage = {
+  const now = ctx.productClock();
+  const usage = await ctx.db.accountUsage.current(ctx.workspaceId, account.id, now, account.timezone);
+  const effective = accountLimitsAt(account, now);
+  const values = limitValues(effective);
+  const usedOf = (key: LimitKey) => usage[LIMIT_USAGE[key].period][LIMIT_USAGE[key].kind];
+  const limits = Object.fromEntries(
+    LIMIT_KEYS.map((key): [LimitKey, LimitUsage] => {
+      const limit = effective[key];
+      const used = usedOf(key);
+      return [
+        key,
+        {
+          limit: limit.value,
+          source: limit.source,
+          tierDefault: limit.tierDefault,
+          ceiling: limit.ceiling,
+          userSetting: limit.userSetting,
+          period: LIMIT_USAGE[key].period,
+          used,
+          left: Math.max(0, limit.value - used),
+        },
+      ];
+    }),
+  ) as Record<LimitKey, LimitUsage>;
+  // The provider's balance of the tier's InMail product, when read, bounds what is left this month.
+  const product = inmailApiOf(account.tier);
+  const credits = product && account.inmailBalance ? account.inmailBalance[product] : null;
+  if (credits !== null)
+    limits.inmailsPerMonth.left = Math.min(limits.inmailsPerMonth.left, Math.max(0, credits));
+
+  const budgets = callBudgets(values);
+  const call = (kind: ProviderCallKind) => {
+    const used = usage.day[CALL_USAGE[kind]];
+    return { budget: budgets[kind], used, left: Math.max(0, budgets[kind] - used) };
+  };
+  const stage = warmUpStage(account.warmUpStartedAt, now);
+  const cooling = account.cooldownUntil !== null && account.cooldownUntil > now;
+  const today = usage.day;
+  const domainUsage = {
     today: {
       invitation: today.invitations,
       message: today.messages,
       inmail: today.inmails,
       profile_visit: today.profileVisits,
     },
-    invitationsThisWeek: week.invitations,
+    invitationsThisWeek: usage.week.invitations,
   };
   return {
     accountId: account.id,
-    limits: { ...account.limits },
+    tier: account.tier,
+    tierCheckedAt: account.tierCheckedAt ? account.tierCheckedAt.toISOString() : null,
+    limits,
+    calls: { write: call('write'), profileRead: call('profile_read'), listRead: call('list_read') },
+    warmUp:
+      stage.week === null || stage.endsAt === null
+        ? null
+        : { week: stage.week, share: stage.share, endsAt: stage.endsAt.toISOString() },
+    cooldown:
+      cooling && account.cooldownUntil
+        ? { until: account.cooldownUntil.toISOString(), reason: account.cooldownReason }
+        : null,
+    restriction: toApiRestriction(account),
+    inmailBalance: account.inmailBalance
+      ? {
+          classic: account.inmailBalance.classic,
+          salesNavigator: account.inmailBalance.sales_navigator,
+          recruiter: account.inmailBalance.recruiter,
+          checkedAt: account.inmailBalance.checkedAt.toISOString(),
+        }
+      : null,
     usedToday: {
       invitations: today.invitations,
       messages: today.messages,
       inmails: today.inmails,
       profileVisits: today.profileVisits,
     },
-    usedThisWeek: { invitations: week.invitations },
+    usedThisWeek: { invitations: usage.week.invitations },
     remainingToday: {
-      invitations: remainingCapacity('invitation', account.limits, usage),
-      messages: remainingCapacity('message', account.limits, usage),
-      inmails: remainingCapacity('inmail', account.limits, usage),
-      profileVisits: remainingCapacity('profile_visit', account.limits, usage),
+      invitations: remainingCapacity('invitation', values, domainUsage),
+      messages: remainingCapacity('message', values, domainUsage),
+      inmails: remainingCapacity('inmail', values, domainUsage),
+      profileVisits: remainingCapacity('profile_visit', values, domainUsage),
     },
     cooldownUntil: account.cooldownUntil ? account.cooldownUntil.toISOString() : null,
   };

@@ -41,7 +41,7 @@ export async function connectAccount(
     ...(body.failureRedirectUrl ? { failureRedirectUrl: body.failureRedirectUrl } : {}),
   };
   const link = await signInLink(ctx, provider, account, redirects);
-  return { account: toApiAccount(account), ...link };
+  return { account: toApiAccount(account, ctx.productClock()), ...link };
 }
 
 /**

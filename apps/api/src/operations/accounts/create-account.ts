@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SenderAccount } from '@outreach/contract';
 import type { CreateAccountBody } from '../inputs.js';
 import { AlreadyExistsError, type NewSenderAccount } from '@outreach/db';
-import { DomainError, normalizePublicIdentifier } from '@outreach/domain';
+import { applyLimitSettings, DomainError, normalizePublicIdentifier } from '@outreach/domain';
 import { toApiAccount } from '../../mappers/account.mapper.js';
 import { assertTimeZone } from '../campaigns/campaign-input.js';
 import { definedOnly, type OperationContext } from '../context.js';
@@ -14,7 +14,7 @@ import { definedOnly, type OperationContext } from '../context.js';
  */
 export async function createAccount(ctx: OperationContext, input: CreateAccountBody): Promise<SenderAccount> {
   const account = await registerAccount(ctx, input);
-  return toApiAccount(account);
+  return toApiAccount(account, ctx.productClock());
 }
 
 /** What a sender account is registered with (the API body, or the admin CLI's options). */
@@ -38,7 +38,9 @@ export async function registerAccount(
     : { name: input.name.trim(), publicIdentifier, status: 'connected' };
   if (input.timezone !== undefined) account.timezone = input.timezone;
   if (input.inmailAllowed !== undefined) account.inmailAllowed = input.inmailAllowed;
-  if (input.limits !== undefined) account.limits = definedOnly(input.limits);
+  // A new account is free until the provider tells its tier: its settings are checked against that.
+  if (input.limits !== undefined)
+    account.limitSettings = applyLimitSettings('free', {}, definedOnly(input.limits));
   try {
     return await ctx.db.senderAccounts.create(ctx.workspaceId, account);
   } catch (error) {

@@ -9,5 +9,11 @@ export async function listAccounts(
   query: ListAccountsQuery,
 ): Promise<SenderAccountPage> {
   const page = await ctx.db.senderAccounts.listPage(ctx.workspaceId, query);
-  return { total: page.total, offset: query.offset, limit: query.limit, items: page.items.map(toApiAccount) };
+  const now = ctx.productClock();
+  return {
+    total: page.total,
+    offset: query.offset,
+    limit: query.limit,
+    items: page.items.map((account) => toApiAccount(account, now)),
+  };
 }

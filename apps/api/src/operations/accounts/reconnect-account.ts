@@ -10,7 +10,8 @@ import { requireAccount, type OperationContext } from '../context.js';
  * Reconnects a sender account whose session was lost. On the Unipile simulator (local runs,
  * `NETWORK_PROVIDER=sandbox`) the session is re-established there directly; then the account is connected and authenticated again
  * (a new session: a later loss fires `network_account_disconnected` again) and its leads parked as
- * `sender_unavailable` are made due now. Reconnecting a connected account changes nothing.
+ * `sender_unavailable` are made due now. A restricted account is reconnected the same way, and its
+ * restriction is cleared. Reconnecting a connected account changes nothing.
  * An account connected through the provider's hosted sign-in (it has a provider account id) is not
  * changed here: the answer's `reconnectUrl` is the provider's reconnect page, whose callback
  * restores the session. Otherwise `reconnectUrl` is null.
@@ -23,10 +24,10 @@ export async function reconnectAccount(
   // An account the provider holds signs in again on the provider's page; the callback restores it.
   if (ctx.provider?.network && current.providerAccountId) {
     const link = await signInLink(ctx, requireProvider(ctx.provider), current);
-    return { account: toApiAccount(current), reconnectUrl: link.url };
+    return { account: toApiAccount(current, ctx.productClock()), reconnectUrl: link.url };
   }
   const account = await restoreSession(ctx, accountId, ctx.provider?.simulatorUrl);
-  return { account: toApiAccount(account), reconnectUrl: null };
+  return { account: toApiAccount(account, ctx.productClock()), reconnectUrl: null };
 }
 
 /** The reconnection itself, shared by the API and the admin CLI. */
