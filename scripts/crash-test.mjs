@@ -203,7 +203,7 @@ async function main() {
     RUNNER_CONCURRENCY: '4',
     POLL_INTERVAL_MS: '50',
     LEASE_MS: '1000',
-    RECONCILE_POLL_MS: '500',
+    RECONCILE_POLLS_PER_DAY: '96',
     LOG_LEVEL: 'error',
     ...clock,
   };

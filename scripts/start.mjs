@@ -264,7 +264,7 @@ async function main() {
   await run('runner', 'apps/runner/dist/main.js', [], {
     MONGODB_URI: mongoUri,
     // A demo day is seconds long: the safety net for lost webhooks runs every few real seconds.
-    RECONCILE_POLL_MS: env.RECONCILE_POLL_MS ?? '3000',
+    RECONCILE_POLLS_PER_DAY: env.RECONCILE_POLLS_PER_DAY ?? '4',
     ...provider,
     LLM_BASE_URL: llm.baseUrl,
     ...(llm.model ? { LLM_MODEL: llm.model } : {}),

@@ -56,7 +56,7 @@ beforeAll(async () => {
       clock,
       logger: pino({ level: 'silent' }),
     },
-    { runnerId: 'ab-results', concurrency: 4, eventPollMs: 0, reconcilePollMs: 0 },
+    { runnerId: 'ab-results', concurrency: 4, eventPollMs: 0, reconcilePollsPerDay: 1e12 },
   );
   ws = await createWorkspace(app);
 });

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
         UNIPILE_DSN: 'http://127.0.0.1:4020',
         UNIPILE_API_KEY: 'sim-key',
       },
-      RECONCILE_POLL_MS: 60_000,
+      RECONCILE_POLLS_PER_DAY: 4,
       RUNNER_CONCURRENCY: 4,
       POLL_INTERVAL_MS: 1000,
       LEASE_MS: 60_000,

@@ -26,8 +26,14 @@ const configSchema = z.object({
     .min(1)
     .default(() => `runner-${hostname()}-${process.pid}`),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  /** Least real time between two reconciliation polls of the provider (lost webhooks). */
-  RECONCILE_POLL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Reconciliation polls of each sender account's relations and messages a day, in product time
+   * and jittered (Unipile asks to space such checks out to a few a day); webhooks come first.
+   */
+  RECONCILE_POLLS_PER_DAY: z.coerce.number().positive().max(96).default(4),
+  /** Port of the health server (`/healthz`, `/readyz`); none when unset. */
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -3,6 +3,8 @@ import { budgetStoreOver, completionCacheOver, createLanguageModel } from '@outr
 import { clockForTimeScale, providerNetworkFromConfig, type Clock } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { createCallMeter } from './accounts/call-meter.js';
+import { startHealthServer } from './health-server.js';
 import { createRunner } from './runner/runner.js';
 import { createDbRunnerStore } from './store/db-runner.store.js';
 
@@ -24,7 +26,14 @@ export function clockFromConfig(config: Pick<Config, 'TIME_SCALE' | 'CLOCK_EPOCH
 export async function startRunnerProcess(config: Config, logger: Logger): Promise<RunningRunner> {
   const clock = clockFromConfig(config);
   const db = await connectDb(config.MONGODB_URI, { clock });
-  const network = providerNetworkFromConfig(config.provider, { clock });
+  const store = createDbRunnerStore(db);
+  // Every call the adapter makes is charged to its account's daily budget first (see call-meter).
+  const callMeter = createCallMeter({
+    store,
+    clock,
+    findAccount: (providerAccountId) => store.findAccountByProviderId(providerAccountId),
+  });
+  const network = providerNetworkFromConfig(config.provider, { clock, callMeter });
   if (network === null)
     throw new Error('invalid configuration: UNIPILE_DSN and UNIPILE_API_KEY are required');
   // One model for the process: budgets and cached answers are shared with every runner through
@@ -37,7 +46,7 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
   });
   const runner = createRunner(
     {
-      store: createDbRunnerStore(db),
+      store,
       network,
       clock,
       logger,
@@ -48,11 +57,23 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
       concurrency: config.RUNNER_CONCURRENCY,
       // Leases are compared with the runner's clock; LEASE_MS is real time, so it is scaled with it.
       leaseMs: config.LEASE_MS * config.TIME_SCALE,
-      reconcilePollMs: config.RECONCILE_POLL_MS,
+      reconcilePollsPerDay: config.RECONCILE_POLLS_PER_DAY,
       screenerMinConfidence: config.llm.screenerMinConfidence,
     },
   );
   runner.start(config.POLL_INTERVAL_MS);
+  const health =
+    config.HEALTH_PORT === undefined
+      ? null
+      : await startHealthServer(config.HEALTH_PORT, config.HEALTH_HOST, {
+          async notReadyBecause() {
+            const halted = runner.haltedBecause();
+            if (halted !== null) return `provider credentials refused: ${halted}`;
+            // A read of a workspace that cannot exist: it answers only when the database does.
+            await db.workspaces.get(asWorkspaceId('ws_readiness_probe'));
+            return null;
+          },
+        });
   logger.info(
     {
       runnerId: config.RUNNER_ID,
@@ -71,6 +92,7 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
         try {
           await runner.stop(config.SHUTDOWN_TIMEOUT_MS);
         } finally {
+          await health?.close();
           await db.close();
         }
         logger.info('runner stopped');

@@ -1,7 +1,12 @@
 import type { AccountStatus } from '@outreach/domain';
 import { transitionKeys } from '@outreach/domain';
 import { asWorkspaceId, type Db, type StoredProviderEvent } from '@outreach/db';
-import type { AccountStatusEvent, ProviderAccountEventStatus } from '@outreach/network';
+import {
+  classifyProviderRead,
+  type AccountStatusEvent,
+  type ProviderAccountEventStatus,
+  type ProviderNetworkPort,
+} from './provider-status-read.js';
 
 /** Our account status for the provider's; null for passing states that change nothing. */
 const STATUS_OF: Record<ProviderAccountEventStatus, AccountStatus | null> = {
@@ -15,14 +20,18 @@ const STATUS_OF: Record<ProviderAccountEventStatus, AccountStatus | null> = {
 };
 
 /**
- * Applies a stored account-status report to the sender account the provider account holds, as
- * "latest wins". A lost session fires `network_account_disconnected` once per session (the event
- * names the session, is written before the status moves, and the outbox keeps one per name); a
+ * Applies a stored account-status report to the sender account the provider account holds. The
+ * report only says that something changed: the account's current state is read from the provider
+ * (webhooks come late, twice and out of order, so a CREDENTIALS report arriving after RECONNECTED
+ * must not disconnect a working account), and that state is applied. ERROR and STOPPED stop work
+ * on the account. Without a provider to ask (accounts registered directly), the report is applied
+ * as "latest wins", except that it can never by itself bring an account back. A lost session
+ * fires `network_account_disconnected` once per session (the event names the session, is written before the status moves, and the outbox keeps one per name); a
  * session back makes the account's parked leads due. Returns false when no sender account holds
  * the provider account yet (the report stays in the inbox).
  */
 export async function applyAccountStatusEvent(
-  deps: { db: Db; productClock: () => Date },
+  deps: { db: Db; productClock: () => Date; network?: ProviderNetworkPort | null },
   stored: StoredProviderEvent,
 ): Promise<boolean> {
   const event = stored.data as unknown as AccountStatusEvent;
@@ -30,11 +39,14 @@ export async function applyAccountStatusEvent(
     stored.providerAccountId,
   );
   if (!account) return false;
-  const status = STATUS_OF[event.status];
+  // Read first, so that a report of a lost session cannot be undone by an older "connected".
+  const read = await classifyProviderRead(deps.network ?? null, stored.providerAccountId);
+  const reported = STATUS_OF[event.status];
+  const status = read === null ? (reported === 'connected' ? null : reported) : read.status;
   if (status === null) return true;
   const workspaceId = asWorkspaceId(account.workspaceId);
   const now = deps.productClock();
-  const reason = `the network provider reported ${event.providerStatus}`;
+  const reason = read?.reason ?? `the network provider reported ${event.providerStatus}`;
   const result = await deps.db.senderAccounts.applyProviderState(
     workspaceId,
     account.id,

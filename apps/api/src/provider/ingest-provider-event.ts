@@ -1,5 +1,5 @@
 import type { Db } from '@outreach/db';
-import { parseUnipileWebhook, type ProviderEvent } from '@outreach/network';
+import { parseUnipileWebhook, type ProviderEvent, type ProviderNetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/http-error.js';
 import { applyAccountStatusEvent } from './apply-account-event.js';
@@ -8,6 +8,8 @@ export interface IngestDeps {
   db: Db;
   productClock: () => Date;
   logger: Logger;
+  /** Where an account's current state is read when a status report arrives; null without one. */
+  network?: ProviderNetworkPort | null;
 }
 
 export interface IngestResult {

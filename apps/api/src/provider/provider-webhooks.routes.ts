@@ -29,7 +29,7 @@ export function providerWebhookRoutes(deps: AppDeps): Router {
   };
 
   router.post('/unipile', requireSecret, ...jsonBody(), async (req, res) => {
-    const result = await ingestProviderWebhook(deps, req.body);
+    const result = await ingestProviderWebhook({ ...deps, network: provider?.network ?? null }, req.body);
     res.status(200).json(result);
   });
 

@@ -3,17 +3,16 @@ import { providerAccountOf } from '../leads/provider-lead.js';
 import type { RunnerContext } from '../runner/runner-context.js';
 import type { RunnerAccount } from '../store/runner-store.port.js';
 import { messageRecord, relationRecord } from './provider-event-records.js';
-import { recordSessionLoss } from './record-session-loss.js';
+import { applyAccountEffects } from '../accounts/account-safety.js';
 
-/** Pages read per list per poll; the rest waits for the next poll. */
-const MAX_PAGES = 5;
-/** How far back the first poll of a process looks (product time). */
-const FIRST_LOOK_BACK_MS = 7 * 24 * 60 * 60_000;
-/** Overlap between polls, for facts the provider dates a little before it lists them. */
-const OVERLAP_MS = 60 * 60_000;
-
-/** When each account was last reconciled (product time), kept by the runner process. */
-export type ReconcileMarks = Map<string, Date>;
+/**
+ * Pages read per list per poll; the rest waits for the next poll. Each page is a list read from
+ * the account's daily budget; two pages of relations cover far more than a few hours of
+ * acceptances at any permitted pace.
+ */
+const MAX_PAGES = 2;
+/** How far back a poll looks (product time): a day, since polls are a few hours apart. */
+const LOOK_BACK_MS = 24 * 60 * 60_000;
 
 /**
  * The reconciliation poll of one account: the relations and messages the provider lists since the
@@ -21,15 +20,10 @@ export type ReconcileMarks = Map<string, Date>;
  * webhook that did arrive adds nothing). It catches what a lost or late webhook missed, including
  * while the ingestion route was down. Returns how many new events it stored.
  */
-export async function reconcileAccountEvents(
-  ctx: RunnerContext,
-  account: RunnerAccount,
-  marks: ReconcileMarks,
-): Promise<number> {
+export async function reconcileAccountEvents(ctx: RunnerContext, account: RunnerAccount): Promise<number> {
   const now = ctx.clock();
   const accountId = providerAccountOf(account);
-  const last = marks.get(account.id) ?? new Date(now.getTime() - FIRST_LOOK_BACK_MS);
-  const since = new Date(last.getTime() - OVERLAP_MS);
+  const since = new Date(now.getTime() - LOOK_BACK_MS);
   let stored = 0;
   try {
     let cursor: string | null = null;
@@ -61,14 +55,13 @@ export async function reconcileAccountEvents(
   } catch (error) {
     const failure = classifyNetworkFailure(error);
     if (failure === null) throw error;
-    if (failure.kind === 'session_expired') await recordSessionLoss(ctx, account, failure.reason, now);
+    await applyAccountEffects(ctx, account, failure, now);
     ctx.logger.warn(
       { accountId: account.id, failure: failure.kind },
       'reconciliation poll failed; next one retries',
     );
     return stored;
   }
-  marks.set(account.id, now);
   if (stored > 0)
     ctx.logger.info({ accountId: account.id, stored }, 'reconciliation found events no webhook brought');
   return stored;

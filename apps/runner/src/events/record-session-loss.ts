@@ -35,6 +35,7 @@ export async function recordSessionLoss(
       accountId: current.id,
       name: current.name,
       reason,
+      restrictionReason: null,
       disconnectedAt: disconnectedAt.toISOString(),
     },
   });

@@ -15,6 +15,8 @@ import type { RunnerLead } from '../store/runner-store.port.js';
 import { endIn, handBack, postpone, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import { heldByPacing } from './sender-gates.js';
 import { resumedKey, type StepRun } from './step-run.js';
+import { limitNumbersOf } from '../accounts/account-limits.js';
+import { actFor } from '../accounts/call-meter.js';
 
 const STEP_EXECUTORS: Record<StepType, (run: StepRun) => Promise<LeadVerdict>> = {
   invitation: runInvitationStep,
@@ -46,8 +48,11 @@ export async function judgeLead(
     lead.accountId === null ? null : await ctx.store.getAccount(lead.workspaceId, lead.accountId);
   const invitationOut = step.type === 'invitation' && lead.internalStatus === 'invitation_pending';
   if (account === null || !isSenderUsable(account)) {
+    // A restricted sender is named as such: the user must act (reconnect, or give the lead another
+    // sender); its leads wait, never close. Reconnecting wakes them.
+    const reason = account?.status === 'restricted' ? 'sender_restricted' : 'sender_unavailable';
     const recheckAt = new Date(now.getTime() + ctx.options.recheckMs);
-    const recheck = postponeIntoWorkingHours(campaign, recheckAt, 'sender_unavailable');
+    const recheck = postponeIntoWorkingHours(campaign, recheckAt, reason);
     return invitationOut ? stillPending(recheck) : recheck;
   }
 
@@ -61,7 +66,7 @@ export async function judgeLead(
     campaign: campaign.settings,
     sender: {
       timezone: account.timezone,
-      limits: account.limits,
+      limits: limitNumbersOf(account, now),
       usage: NO_USAGE,
       cooldownUntil: account.cooldownUntil,
       lastActionAt: null,
@@ -79,7 +84,7 @@ export async function judgeLead(
   if (await ctx.store.isBlocked(lead.workspaceId, campaign.id, lead.publicIdentifier)) {
     return endIn(LEAD_OUTCOMES.blocked);
   }
-  return STEP_EXECUTORS[step.type](run);
+  return actFor(account, () => STEP_EXECUTORS[step.type](run));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isSenderUsable, type ActionType, type CappedAction } from '@outreach/domain';
+import { isSenderUsable, warmUpRestartAt, type ActionType, type CappedAction } from '@outreach/domain';
 import { idempotencyKey } from '@outreach/network';
 import {
   certainlyNotExecuted,
@@ -129,7 +129,8 @@ async function senderHeldUntil(run: StepRun): Promise<Date | null> {
   const { ctx, account } = run;
   const now = ctx.clock();
   const sender = await ctx.store.getAccount(account.workspaceId, account.id);
-  if (sender === null || !isSenderUsable(sender)) return new Date(now.getTime() + ctx.options.recheckMs);
+  if (sender === null || !isSenderUsable(sender) || ctx.haltedBecause() !== null)
+    return new Date(now.getTime() + ctx.options.recheckMs);
   return sender.cooldownUntil !== null && sender.cooldownUntil > now ? sender.cooldownUntil : null;
 }
 
@@ -154,4 +155,11 @@ export async function logExecutedAction(
     type: action.type,
     at: action.at,
   });
+  // The account acted: an account idle for weeks before this starts its warm-up again.
+  await ctx.store.touchAccountAction(
+    account.workspaceId,
+    account.id,
+    action.at,
+    warmUpRestartAt(account.lastActionAt, action.at),
+  );
 }

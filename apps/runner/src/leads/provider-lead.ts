@@ -1,4 +1,4 @@
-import type { LeadRef } from '@outreach/network';
+import type { LeadRef, Relationship } from '@outreach/network';
 import type { RunnerAccount, RunnerLead } from '../store/runner-store.port.js';
 import { networkRead, type NetworkRead, type StepRun } from './step-run.js';
 
@@ -18,7 +18,10 @@ export function leadRef(lead: Pick<RunnerLead, 'publicIdentifier' | 'providerId'
  * The lead as the provider knows it. Its member id is resolved from the public identifier once and
  * stored on the lead, so later calls (and events, which name members by id) need no lookup.
  */
-export async function resolvedLead(run: StepRun): Promise<NetworkRead<LeadRef>> {
+/** A resolved lead; `relationship` when the resolution itself just read it (a profile retrieval). */
+export type ResolvedLeadRef = LeadRef & { relationship?: Relationship };
+
+export async function resolvedLead(run: StepRun): Promise<NetworkRead<ResolvedLeadRef>> {
   const { ctx, lead, account } = run;
   if (lead.providerId !== null) return { ok: true, value: leadRef(lead) };
   const member = await networkRead(run, () =>
@@ -31,6 +34,10 @@ export async function resolvedLead(run: StepRun): Promise<NetworkRead<LeadRef>> 
   await ctx.store.setLeadProviderId(lead.workspaceId, lead.id, member.value.providerId);
   return {
     ok: true,
-    value: { publicIdentifier: lead.publicIdentifier, providerId: member.value.providerId },
+    value: {
+      publicIdentifier: lead.publicIdentifier,
+      providerId: member.value.providerId,
+      relationship: member.value.relationship,
+    },
   };
 }

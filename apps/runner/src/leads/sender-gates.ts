@@ -2,25 +2,35 @@ import {
   createRandom,
   pacedGapMs,
   usagePeriods,
-  type AccountLimits,
   type CappedAction,
+  type LinkedinLimits,
   type Period,
 } from '@outreach/domain';
+import { limitNumbersOf } from '../accounts/account-limits.js';
 import type { CapacitySlot, UsageKind } from '../store/runner-store.port.js';
 import { postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import type { StepRun } from './step-run.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Which counter an action uses and which caps bound it (invitations also have a weekly cap). */
+/**
+ * Which counters an action uses and which limits bound them: invitations also have LinkedIn's
+ * weekly cap, InMails the month's credits.
+ */
 const CAPS: Record<
   CappedAction,
-  { kind: UsageKind; daily: keyof AccountLimits; weekly?: keyof AccountLimits }
+  Array<{ kind: UsageKind; period: 'day' | 'week' | 'month'; limit: keyof LinkedinLimits }>
 > = {
-  invitation: { kind: 'invitations', daily: 'invitationsPerDay', weekly: 'invitationsPerWeek' },
-  message: { kind: 'messages', daily: 'messagesPerDay' },
-  inmail: { kind: 'inmails', daily: 'inmailsPerDay' },
-  profile_visit: { kind: 'profileVisits', daily: 'profileVisitsPerDay' },
+  invitation: [
+    { kind: 'invitations', period: 'day', limit: 'invitationsPerDay' },
+    { kind: 'invitations', period: 'week', limit: 'invitationsPerWeek' },
+  ],
+  message: [{ kind: 'messages', period: 'day', limit: 'messagesPerDay' }],
+  inmail: [
+    { kind: 'inmails', period: 'day', limit: 'inmailsPerDay' },
+    { kind: 'inmailsMonth', period: 'month', limit: 'inmailsPerMonth' },
+  ],
+  profile_visit: [{ kind: 'profileVisits', period: 'day', limit: 'profileVisitsPerDay' }],
 };
 
 export type CapacityReservation = { ok: true; slots: CapacitySlot[] } | { ok: false; freesAt: Date };
@@ -37,20 +47,18 @@ export async function reserveCapacity(
   key: string,
 ): Promise<CapacityReservation> {
   const { ctx, account, now } = run;
-  const caps = CAPS[action];
   const periods = usagePeriods(now, account.timezone);
-  const wanted: Array<{ period: Period; prefix: string; cap: number }> = [
-    { period: periods.day, prefix: 'day', cap: account.limits[caps.daily] },
-  ];
-  if (caps.weekly !== undefined)
-    wanted.push({ period: periods.week, prefix: 'week', cap: account.limits[caps.weekly] });
+  const limits = limitNumbersOf(account, now);
+  const wanted: Array<{ period: Period; prefix: string; cap: number; kind: UsageKind }> = CAPS[action].map(
+    (cap) => ({ period: periods[cap.period], prefix: cap.period, cap: limits[cap.limit], kind: cap.kind }),
+  );
 
   const taken: CapacitySlot[] = [];
-  for (const { period, prefix, cap } of wanted) {
+  for (const { period, prefix, cap, kind } of wanted) {
     const slot: CapacitySlot = {
       accountId: account.id,
       period: `${prefix}:${period.key}`,
-      kind: caps.kind,
+      kind,
       key,
     };
     const expiresAt = new Date(period.end.getTime() + DAY_MS);

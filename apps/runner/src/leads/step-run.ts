@@ -4,7 +4,8 @@ import { classifyNetworkFailure } from '../network-failures/classify-network-fai
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
 import type { RunnerContext } from '../runner/runner-context.js';
 import type { RunnerAccount, RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
-import { recordSessionLoss } from '../events/record-session-loss.js';
+import { applyAccountEffects as accountEffects } from '../accounts/account-safety.js';
+import { nextWindowStart } from '../accounts/account-limits.js';
 import {
   awaitingAcceptance,
   endIn,
@@ -50,21 +51,9 @@ export async function networkRead<T>(run: StepRun, read: () => Promise<T>): Prom
   }
 }
 
-/**
- * What a failure does to the sender account, whichever lead ran into it: a rate limit cools the
- * account down, a lost session disconnects it (and fires `network_account_disconnected` once).
- */
+/** What a failure does to the sender account (see `applyAccountEffects` of the account safety). */
 export async function applyAccountEffects(run: StepRun, failure: NetworkFailure): Promise<void> {
-  const { ctx, account, now } = run;
-  if (failure.kind === 'rate_limited') {
-    await ctx.store.setAccountCooldown(
-      account.workspaceId,
-      account.id,
-      new Date(now.getTime() + failure.retryAfterMs),
-    );
-  } else if (failure.kind === 'session_expired') {
-    await recordSessionLoss(ctx, account, failure.reason, now);
-  }
+  await accountEffects(run.ctx, run.account, failure, run.now);
 }
 
 /**
@@ -80,12 +69,29 @@ export function verdictForFailure(run: StepRun, failure: NetworkFailure): LeadVe
   const later = (ms: number) => new Date(now.getTime() + ms);
   const fresh = resumedKey(run) === null ? forgetPendingAction : keepPendingAction;
   switch (failure.kind) {
-    case 'rate_limited':
-      return fresh(postponeIntoWorkingHours(campaign, later(failure.retryAfterMs), 'sender_unavailable'));
+    case 'rate_limited': {
+      // The account rests until the window the limit bounds frees; so does the lead, never closed.
+      const until =
+        failure.retryAfterMs === null
+          ? nextWindowStart(failure.scope, now, run.account.timezone)
+          : later(failure.retryAfterMs);
+      return fresh(postponeIntoWorkingHours(campaign, until, 'awaiting_capacity'));
+    }
+    case 'budget_exhausted':
+      return fresh(postponeIntoWorkingHours(campaign, failure.freesAt, 'awaiting_budget'));
     case 'session_expired':
       return fresh(postponeIntoWorkingHours(campaign, later(ctx.options.recheckMs), 'sender_unavailable'));
+    case 'account_restricted':
+      // Woken by a reconnection (or a new sender); the recheck is only a safety net.
+      return fresh(postponeIntoWorkingHours(campaign, later(ctx.options.recheckMs), 'sender_restricted'));
+    case 'configuration':
+      // Nobody's fault but ours: the lead keeps its state and waits for the runner to be fixed.
+      return keepPendingAction(postpone(later(ctx.options.recheckMs), lead.internalStatus));
     case 'not_connected':
-      return fresh(postponeIntoWorkingHours(campaign, later(ctx.options.recheckMs), 'awaiting_connection'));
+    case 'inmail_credits':
+      return fresh(
+        postponeIntoWorkingHours(campaign, later(ctx.options.connectionRecheckMs), 'awaiting_connection'),
+      );
     case 'already_connected':
       return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
     case 'invitation_pending':

@@ -8,12 +8,20 @@ import {
   TransientNetworkError,
 } from '@outreach/network';
 import { describe, expect, it } from 'vitest';
+import {
+  AccountRestrictedError,
+  CallBudgetExhaustedError,
+  InsufficientInmailCreditsError,
+  ProviderConfigurationError,
+  ProviderLimitError,
+} from '@outreach/network';
 import { certainlyNotExecuted, classifyNetworkFailure } from './classify-network-failure.js';
 
 describe('classifyNetworkFailure', () => {
   it('keeps the retry-after of a rate limit and the reason of a lost session', () => {
     expect(classifyNetworkFailure(new RateLimitedError(90_000))).toEqual({
       kind: 'rate_limited',
+      scope: 'any',
       retryAfterMs: 90_000,
     });
     expect(classifyNetworkFailure(new SessionExpiredError('cookie expired'))).toEqual({
@@ -47,8 +55,33 @@ describe('classifyNetworkFailure', () => {
     expect(classifyNetworkFailure(new Error('database down'))).toBeNull();
   });
 
+  it("reads LinkedIn's limit, restriction and budget answers as the account's, never the lead's", () => {
+    expect(classifyNetworkFailure(new ProviderLimitError('invitations', 'cannot_resend_yet'))).toEqual({
+      kind: 'rate_limited',
+      scope: 'invitations',
+      retryAfterMs: null,
+    });
+    expect(classifyNetworkFailure(new AccountRestrictedError('account_restricted', 'restricted by LinkedIn'))).toEqual({
+      kind: 'account_restricted',
+      reason: 'account_restricted',
+      detail: 'restricted by LinkedIn',
+    });
+    const freesAt = new Date('2026-03-11T00:00:00Z');
+    expect(classifyNetworkFailure(new CallBudgetExhaustedError('profile_read', freesAt))).toEqual({
+      kind: 'budget_exhausted',
+      callKind: 'profile_read',
+      freesAt,
+    });
+    expect(classifyNetworkFailure(new ProviderConfigurationError('missing_credentials', 'bad key'))).toMatchObject({ kind: 'configuration' });
+    expect(classifyNetworkFailure(new InsufficientInmailCreditsError('acc_1'))).toEqual({ kind: 'inmail_credits' });
+    expect(classifyNetworkFailure(new TransientNetworkError('500', { accountCooldown: true }))).toMatchObject({
+      kind: 'transient',
+      accountCooldown: true,
+    });
+  });
+
   it('counts only a transient failure as possibly executed', () => {
-    expect(certainlyNotExecuted({ kind: 'transient', message: 'timeout' })).toBe(false);
-    expect(certainlyNotExecuted({ kind: 'rate_limited', retryAfterMs: 1 })).toBe(true);
+    expect(certainlyNotExecuted({ kind: 'transient', message: 'timeout', accountCooldown: false })).toBe(false);
+    expect(certainlyNotExecuted({ kind: 'rate_limited', scope: 'any', retryAfterMs: 1 })).toBe(true);
   });
 });

@@ -1,47 +1,75 @@
 import {
+  AccountRestrictedError,
+  CallBudgetExhaustedError,
   InmailNotAllowedError,
+  InsufficientInmailCreditsError,
   NotConnectedError,
   PermanentNetworkError,
   ProfileNotFoundError,
+  ProviderConfigurationError,
+  ProviderLimitError,
   RateLimitedError,
   SessionExpiredError,
   TransientNetworkError,
 } from '@outreach/network';
 
+/** What a limit answer bounds: the account's next window of that action frees it. */
+export type LimitScope = 'invitations' | 'messages' | 'inmail' | 'profile_reads' | 'any';
+
 /**
- * What a failed network call means for the lead, decided from the error's class alone. Anything
- * that is not a network error (a bug, a database failure) is not classified: the caller rethrows it.
+ * What a failed network call means for the lead and its sender account, decided from the error's
+ * class alone. Anything that is not a network error (a bug, a database failure) is not classified:
+ * the caller rethrows it. No failure that comes from the account's state (a limit, a restriction,
+ * a budget, a lost session) ever closes a lead: only a real outcome of that lead does.
  */
 export type NetworkFailure =
-  /** The account is throttled; nothing was done. It cools down for `retryAfterMs`. */
-  | { kind: 'rate_limited'; retryAfterMs: number }
+  /**
+   * The provider said "limit" (429, 422 temporary provider limit, a documented cap): nothing was
+   * done; the account cools down until `retryAfterMs` or, when null, the next window of `scope`.
+   */
+  | { kind: 'rate_limited'; scope: LimitScope; retryAfterMs: number | null }
   /** The account lost its session; nothing was done and nothing will be until it reconnects. */
   | { kind: 'session_expired'; reason: string }
-  /** A plain message needs a connection (or the account has no InMail after all). */
+  /** LinkedIn restricted the account: it stops at once, its leads wait for a reconnection. */
+  | { kind: 'account_restricted'; reason: string; detail: string }
+  /** Our own provider credentials are wrong: no account is at fault, the runner stops its provider work. */
+  | { kind: 'configuration'; message: string }
+  /** The account's provider call budget of `callKind` is used up until `freesAt`: the lead waits. */
+  | { kind: 'budget_exhausted'; callKind: string; freesAt: Date }
+  /** A plain message needs a connection (or the account has no InMail, or no credit left). */
   | { kind: 'not_connected' }
+  /** The account's InMail credits are used up: InMail is off for it until they renew. */
+  | { kind: 'inmail_credits' }
   /** The provider says the pair is already connected, or already has an invitation out. */
   | { kind: 'already_connected' }
   | { kind: 'invitation_pending' }
   /** The network refuses to invite this lead again for now (invited and withdrawn recently). */
   | { kind: 'cannot_invite_yet' }
-  /** Outcome unknown (timeout, 5xx, reset): reconcile with the provider before any retry. */
-  | { kind: 'transient'; message: string }
+  /**
+   * Outcome unknown (timeout, 5xx, reset): reconcile with the provider before any retry. With
+   * `accountCooldown` (a 500 on a sensitive call, which LinkedIn gives past its limits) the
+   * account also rests until its next window.
+   */
+  | { kind: 'transient'; message: string; accountCooldown: boolean }
   /** Refused for good (missing profile, invalid input): the lead ends in error. */
   | { kind: 'permanent'; message: string };
 
-/**
- * A provider limit without a time (Unipile's answers carry none the SDK can read) lasts until the
- * next window; a day covers the daily windows, until the domain's limits name the exact one.
- */
-const UNTIL_NEXT_WINDOW_MS = 24 * 60 * 60_000;
-
 export function classifyNetworkFailure(error: unknown): NetworkFailure | null {
+  if (error instanceof ProviderLimitError)
+    return { kind: 'rate_limited', scope: error.scope, retryAfterMs: error.retryAfterMs };
   if (error instanceof RateLimitedError)
-    return { kind: 'rate_limited', retryAfterMs: error.retryAfterMs ?? UNTIL_NEXT_WINDOW_MS };
+    return { kind: 'rate_limited', scope: 'any', retryAfterMs: error.retryAfterMs };
+  if (error instanceof AccountRestrictedError)
+    return { kind: 'account_restricted', reason: error.reason, detail: error.detail };
+  if (error instanceof ProviderConfigurationError) return { kind: 'configuration', message: error.message };
+  if (error instanceof CallBudgetExhaustedError)
+    return { kind: 'budget_exhausted', callKind: error.kind, freesAt: error.freesAt };
   if (error instanceof SessionExpiredError) return { kind: 'session_expired', reason: error.reason };
+  if (error instanceof InsufficientInmailCreditsError) return { kind: 'inmail_credits' };
   if (error instanceof NotConnectedError || error instanceof InmailNotAllowedError)
     return { kind: 'not_connected' };
-  if (error instanceof TransientNetworkError) return { kind: 'transient', message: error.message };
+  if (error instanceof TransientNetworkError)
+    return { kind: 'transient', message: error.message, accountCooldown: error.accountCooldown };
   if (error instanceof ProfileNotFoundError) return { kind: 'permanent', message: error.message };
   if (error instanceof PermanentNetworkError) {
     if (error.providerCode === 'already_connected') return { kind: 'already_connected' };

@@ -1,10 +1,12 @@
 import { isCoolingDown, isSenderUsable } from '@outreach/domain';
 import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
-import { recordSessionLoss } from '../events/record-session-loss.js';
+import { nextWindowStart } from '../accounts/account-limits.js';
+import { applyAccountEffects } from '../accounts/account-safety.js';
+import { actFor } from '../accounts/call-meter.js';
 import { leadRef, providerAccountOf } from '../leads/provider-lead.js';
 import type { RunnerContext } from '../runner/runner-context.js';
-import type { QueuedMessage } from '../store/runner-store.port.js';
+import type { QueuedMessage, RunnerAccount, RunnerLead } from '../store/runner-store.port.js';
 
 /**
  * Sends one message a user wrote in a conversation (queued by the API) through the conversation's
@@ -14,16 +16,10 @@ import type { QueuedMessage } from '../store/runner-store.port.js';
  * down) delays it.
  */
 export async function sendQueuedMessage(ctx: RunnerContext, message: QueuedMessage): Promise<void> {
-  const { store, network, options } = ctx;
+  const { store, options } = ctx;
   const now = ctx.clock();
-  const owner = options.runnerId;
-  const retryIn = (ms: number, error: string) =>
-    store.retryQueuedMessage(message.workspaceId, message.id, owner, {
-      retryAt: new Date(now.getTime() + ms),
-      error,
-    });
-  const fail = (error: string) =>
-    store.retryQueuedMessage(message.workspaceId, message.id, owner, { retryAt: null, error });
+  const retryIn = (ms: number, reason: string) => retryQueued(ctx, message, ms, reason, now);
+  const fail = (reason: string) => failQueued(ctx, message, reason);
 
   const lead = await store.getLead(message.workspaceId, message.leadId);
   if (lead === null) return fail('the lead no longer exists');
@@ -40,13 +36,26 @@ export async function sendQueuedMessage(ctx: RunnerContext, message: QueuedMessa
     );
   }
 
+  return actFor(account, () => sendThroughAccount(ctx, message, account, lead, now));
+}
+
+async function sendThroughAccount(
+  ctx: RunnerContext,
+  message: QueuedMessage,
+  account: RunnerAccount,
+  lead: RunnerLead,
+  now: Date,
+): Promise<void> {
+  const { store, network, options } = ctx;
+  const owner = options.runnerId;
+  const retryIn = (ms: number, reason: string) => retryQueued(ctx, message, ms, reason, now);
+  const fail = (reason: string) => failQueued(ctx, message, reason);
   try {
     const accountId = providerAccountOf(account);
     const ref = leadRef(lead);
-    const relationship = await network.getRelationship({ accountId, lead: ref });
-    const inmail = relationship !== 'connected';
-    if (inmail && !account.inmailAllowed)
-      return fail('the lead is not a connection and the account has no InMail');
+    // A reply goes into the conversation the lead started or answered: no read of the relationship
+    // first (each is a profile retrieval from the account's daily allowance). Without a chat the
+    // provider refuses a plain message, and an account with InMail opens one.
     // A retry may follow a send whose outcome was lost: the chat is looked at first, and a message
     // from the account with exactly this text counts as this one (the queue keeps no send time, so
     // the whole chat is looked at: an identical earlier text is taken for it rather than risk a
@@ -70,7 +79,7 @@ export async function sendQueuedMessage(ctx: RunnerContext, message: QueuedMessa
       accountId,
       lead: ref,
       content: message.content,
-      inmail: inmail ? 'when_not_connected' : 'never',
+      inmail: account.inmailAllowed ? 'when_not_connected' : 'never',
     });
     await store.markQueuedMessageSent(message.workspaceId, message.id, owner, {
       externalId: sent.messageId,
@@ -79,17 +88,21 @@ export async function sendQueuedMessage(ctx: RunnerContext, message: QueuedMessa
   } catch (error) {
     const failure = classifyNetworkFailure(error);
     if (failure === null) throw error;
+    await applyAccountEffects(ctx, account, failure, now);
     switch (failure.kind) {
-      case 'rate_limited':
-        await store.setAccountCooldown(
-          account.workspaceId,
-          account.id,
-          new Date(now.getTime() + failure.retryAfterMs),
-        );
-        return retryIn(failure.retryAfterMs, 'rate limited');
+      case 'rate_limited': {
+        const until =
+          failure.retryAfterMs === null
+            ? nextWindowStart(failure.scope, now, account.timezone).getTime() - now.getTime()
+            : failure.retryAfterMs;
+        return retryIn(until, 'provider limit');
+      }
+      case 'budget_exhausted':
+        return retryIn(failure.freesAt.getTime() - now.getTime(), 'call budget used up');
       case 'session_expired':
-        await recordSessionLoss(ctx, account, failure.reason, now);
-        return retryIn(options.recheckMs, 'session expired');
+      case 'account_restricted':
+      case 'configuration':
+        return retryIn(options.recheckMs, failure.kind);
       case 'transient':
         return retryIn(
           retryDelayMs(message.id, message.attempts, options.retryBaseMs, options.retryMaxMs),
@@ -99,4 +112,18 @@ export async function sendQueuedMessage(ctx: RunnerContext, message: QueuedMessa
         return fail(failure.kind === 'permanent' ? failure.message : failure.kind);
     }
   }
+}
+
+function retryQueued(ctx: RunnerContext, message: QueuedMessage, ms: number, error: string, now: Date) {
+  return ctx.store.retryQueuedMessage(message.workspaceId, message.id, ctx.options.runnerId, {
+    retryAt: new Date(now.getTime() + ms),
+    error,
+  });
+}
+
+function failQueued(ctx: RunnerContext, message: QueuedMessage, error: string) {
+  return ctx.store.retryQueuedMessage(message.workspaceId, message.id, ctx.options.runnerId, {
+    retryAt: null,
+    error,
+  });
 }

@@ -19,8 +19,15 @@ export interface RunnerOptions {
   passBudget: number;
   /** Gaps between two actions of one sender account. */
   pacing: Pacing;
-  /** How soon to look again at a lead whose sender is unusable or who is not yet connected. */
+  /** How soon to look again at a lead whose sender is unusable (product time). */
   recheckMs: number;
+  /**
+   * How soon to look again at a lead a message waits on to become a connection (product time).
+   * Its acceptance wakes it earlier: the look is a safety net, and each one retrieves a profile.
+   */
+  connectionRecheckMs: number;
+  /** Reconciliation polls of each account's relations and messages a day (product time, jittered). */
+  reconcilePollsPerDay: number;
   /** Backoff after a transient network failure: base, doubled per claim of the step, capped. */
   retryBaseMs: number;
   retryMaxMs: number;
@@ -32,11 +39,6 @@ export interface RunnerOptions {
   completionCheckMs: number;
   /** Least time between two reads of the sender accounts' event feeds (real time; 0: every pass). */
   eventPollMs: number;
-  /**
-   * Least time between two reconciliation polls of the accounts' relations and messages at the
-   * provider (real time; 0: every pass): what a lost or late webhook missed is found then.
-   */
-  reconcilePollMs: number;
   /** A screener reading of the language model below this confidence (0 to 1) sets no tag. */
   screenerMinConfidence: number;
 }
@@ -47,11 +49,12 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   passBudget: 200,
   pacing: { minGapMinutes: 2, maxGapMinutes: 8 },
   recheckMs: 60 * 60_000,
+  connectionRecheckMs: 3 * 24 * 60 * 60_000,
+  reconcilePollsPerDay: 4,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
   completionCheckMs: 10_000,
   eventPollMs: 2_000,
-  reconcilePollMs: 60_000,
   screenerMinConfidence: 0.7,
 };
 
@@ -78,4 +81,11 @@ export interface RunnerDeps {
 
 export interface RunnerContext extends Required<RunnerDeps> {
   options: RunnerOptions;
+  /**
+   * Stops the runner's provider work (our own provider credentials are wrong): every account is
+   * left as it is, and the process reports itself not ready until it is restarted with a fix.
+   */
+  halt(reason: string): void;
+  /** Why provider work is halted, or null. */
+  haltedBecause(): string | null;
 }

@@ -1,7 +1,9 @@
-import { keywordIcpMatcher } from '@outreach/domain';
+import { createRandom, keywordIcpMatcher, nextPollGapMs } from '@outreach/domain';
+import { refreshAccountState, tierRefreshDue } from '../accounts/account-refresh.js';
+import { actFor } from '../accounts/call-meter.js';
 import { detectCampaignCompletion } from '../completion/detect-campaign-completion.js';
 import { consumeProviderEvents } from '../events/consume-provider-events.js';
-import { reconcileAccountEvents, type ReconcileMarks } from '../events/reconcile-account-events.js';
+import { reconcileAccountEvents } from '../events/reconcile-account-events.js';
 import { executeLead } from '../leads/execute-lead.js';
 import { startPollingLoop, type PollingLoop } from '../loop/polling-loop.js';
 import { drainWithWorkers } from '../loop/worker-pool.js';
@@ -40,14 +42,26 @@ export interface Runner {
    * idempotency keys make sure nothing is sent twice). Idempotent.
    */
   stop(deadlineMs: number): Promise<void>;
+  /** Why provider work is halted (our provider credentials were refused), or null. */
+  haltedBecause(): string | null;
 }
 
 export function createRunner(
   deps: RunnerDeps,
   options: Partial<RunnerOptions> & Pick<RunnerOptions, 'runnerId'>,
 ): Runner {
+  let haltReason: string | null = null;
   const ctx: RunnerContext = {
     ...deps,
+    halt(reason) {
+      if (haltReason === null)
+        deps.logger.fatal(
+          { reason },
+          'provider credentials refused: provider work stops until the configuration is fixed and the runner restarted',
+        );
+      haltReason = reason;
+    },
+    haltedBecause: () => haltReason,
     analyser: deps.analyser ?? createKeywordReplyAnalyser(),
     icpMatcher: deps.icpMatcher ?? keywordIcpMatcher,
     languageModel: deps.languageModel ?? null,
@@ -67,23 +81,35 @@ export function createRunner(
   let stopped: Promise<void> | undefined;
 
   let lastEventPoll: number | undefined;
-  let lastReconciliation: number | undefined;
-  const reconcileMarks: ReconcileMarks = new Map();
 
   async function pollEvents(): Promise<number> {
     const now = ctx.monotonicNow();
     if (lastEventPoll !== undefined && now - lastEventPoll < ctx.options.eventPollMs) return 0;
     lastEventPoll = now;
     const accounts = await store.listPollableAccounts();
-    // The reconciliation poll is the safety net for lost webhooks: rarer than the inbox reads.
-    if (lastReconciliation === undefined || now - lastReconciliation >= ctx.options.reconcilePollMs) {
-      lastReconciliation = now;
-      for (const account of accounts) {
-        if (stopping) break;
-        await reconcileAccountEvents(ctx, account, reconcileMarks);
-      }
+    for (const account of accounts) {
+      if (stopping || haltReason !== null) break;
+      await pollAccount(account);
     }
     return consumeProviderEvents(ctx, accounts, () => stopping);
+  }
+
+  /**
+   * Webhooks are the primary source of events. The reconciliation poll is the safety net for lost
+   * ones: a few times a day per account, in product time with jitter (Unipile asks to space such
+   * checks out), taken by one runner through a conditional update of the account's `nextPollAt`.
+   * The account's tier and InMail balance are read again daily on the same occasion.
+   */
+  async function pollAccount(account: Awaited<ReturnType<typeof store.listPollableAccounts>>[number]) {
+    const productNow = ctx.clock();
+    if (account.nextPollAt !== null && account.nextPollAt > productNow) return;
+    const unit = createRandom(`${account.id}:${productNow.toISOString()}`).next();
+    const nextPollAt = new Date(productNow.getTime() + nextPollGapMs(ctx.options.reconcilePollsPerDay, unit));
+    if (!(await store.claimAccountPoll(account.workspaceId, account.id, productNow, nextPollAt))) return;
+    await actFor(account, async () => {
+      if (tierRefreshDue(account, productNow)) await refreshAccountState(ctx, account);
+      await reconcileAccountEvents(ctx, account);
+    });
   }
 
   function sendQueuedMessages(): Promise<number> {
@@ -98,6 +124,9 @@ export function createRunner(
   }
 
   async function runOnce(): Promise<PassReport> {
+    // Our provider credentials were refused: nothing can go to the provider, and no account or
+    // lead is to blame. The process stays up (and not ready) so that the cause is seen.
+    if (haltReason !== null) return { events: 0, messages: 0, leads: 0 };
     const events = await pollEvents();
     const messages = await sendQueuedMessages();
     const claimer = createCampaignClaimer(ctx, await store.listActiveCampaigns(), newOwner);
@@ -157,6 +186,7 @@ export function createRunner(
 
   return {
     runOnce,
+    haltedBecause: () => haltReason,
     start(intervalMs) {
       if (loop !== undefined || stopping) return;
       loop = startPollingLoop({

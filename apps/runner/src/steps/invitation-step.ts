@@ -1,4 +1,11 @@
-import { composeInvitationNote, LEAD_OUTCOMES } from '@outreach/domain';
+import {
+  composeInvitationNote,
+  invitationNote,
+  LEAD_OUTCOMES,
+  usagePeriods,
+} from '@outreach/domain';
+import { idempotencyKey } from '@outreach/network';
+import { limitNumbersOf } from '../accounts/account-limits.js';
 import { recordInvitationAccepted } from '../events/record-invitation-accepted.js';
 import {
   awaitingAcceptance,
@@ -22,26 +29,26 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, step, lead, account, now } = run;
   const member = await resolvedLead(run);
   if (!member.ok) return verdictForFailure(run, member.failure);
-  const ref = member.value;
+  const { relationship, ...ref } = member.value;
   const accountId = providerAccountOf(account);
-  // A resumed attempt is reconciled instead (in performAction): the invitation the network now
-  // shows pending may be its own, and must then be logged as sent, once.
+  // No separate read of the relationship: a lead just resolved came with it, and otherwise the
+  // invitation's own answer says "already connected" or "already invited". Each read retrieves a
+  // profile from the account's small daily allowance. A resumed attempt is reconciled instead (in
+  // performAction): the invitation now pending may be its own, and must then be logged once.
   if (resumedKey(run) === null) {
-    const relationship = await networkRead(run, () => ctx.network.getRelationship({ accountId, lead: ref }));
-    if (!relationship.ok) return verdictForFailure(run, relationship.failure);
-    if (relationship.value === 'connected') {
-      return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
-    }
-    if (relationship.value === 'invitation_pending') return awaitingAcceptance(campaign, now);
+    if (relationship === 'connected') return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
+    if (relationship === 'invitation_pending') return awaitingAcceptance(campaign, now);
   }
 
-  const note = composeInvitationNote(step, lead, campaign);
-  if (note.omitted !== null) {
+  const composed = composeInvitationNote(step, lead, campaign);
+  if (composed.omitted !== null) {
     ctx.logger.info(
-      { leadId: lead.id, stepId: step.id, reason: note.omitted },
+      { leadId: lead.id, stepId: step.id, reason: composed.omitted },
       'invitation sent without its note',
     );
   }
+  const key = resumedKey(run) ?? idempotencyKey(lead.id, step.id, lead.attempts);
+  const note = await noteAllowed(run, composed.note, key);
   const attempt = await performAction(run, {
     action: 'invitation',
     prepare: async () => ({
@@ -51,7 +58,7 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
         ctx.network.sendInvitation({
           accountId,
           lead: ref,
-          ...(note.note === null ? {} : { note: note.note }),
+          ...(note === null ? {} : { note }),
         }),
       reconcile: async (since) => {
         const outcome = await ctx.network.reconcileInvitation({ accountId, lead: ref, since });
@@ -140,4 +147,34 @@ export function stillPending(verdict: LeadVerdict): LeadVerdict {
     kind: 'postpone',
     postponement: { ...verdict.postponement, internalStatus: 'invitation_pending' },
   };
+}
+
+/**
+ * The note the tier lets this invitation carry: at most 200 characters on a free account (300
+ * otherwise), and only within the week's quota of noted invitations (one unit per action key, so a
+ * resumed attempt does not count twice). Past either, the invitation goes without its note.
+ */
+async function noteAllowed(run: StepRun, note: string | null, key: string): Promise<string | null> {
+  const { ctx, account, now } = run;
+  if (note === null) return null;
+  const limits = limitNumbersOf(account, now);
+  const verdict = invitationNote(account.tier, note, 0, limits);
+  if (verdict.note === null) {
+    ctx.logger.info({ leadId: run.lead.id, reason: verdict.dropped }, 'invitation sent without its note');
+    return null;
+  }
+  const week = usagePeriods(now, account.timezone).week;
+  const counted = await ctx.store.consumeCapacity(account.workspaceId, {
+    accountId: account.id,
+    period: `week:${week.key}`,
+    kind: 'notedInvitations',
+    key,
+    cap: limits.notedInvitationsPerWeek,
+    expiresAt: new Date(week.end.getTime() + 24 * 60 * 60 * 1000),
+  });
+  if (!counted) {
+    ctx.logger.info({ leadId: run.lead.id }, "invitation sent without its note: the week's noted invitations are used");
+    return null;
+  }
+  return note;
 }

@@ -1,16 +1,17 @@
 import {
   enabledVariants,
+  inmailApiOf,
   LEAD_OUTCOMES,
   pickByCounter,
   rotationCandidates,
   rotationPoolKey,
   type IcpMatcher,
 } from '@outreach/domain';
-import type { ProviderMessageResult } from '@outreach/network';
+import type { ProviderMessageResult, Relationship } from '@outreach/network';
 import { postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
 import { logExecutedAction, performAction, type PreparedAction } from '../leads/perform-action.js';
-import { providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
-import { networkRead, verdictForFailure, type StepRun } from '../leads/step-run.js';
+import { leadRef, providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
+import { networkRead, verdictForFailure, type NetworkRead, type StepRun } from '../leads/step-run.js';
 import { planMessage } from './message-plan.js';
 
 /**
@@ -24,15 +25,17 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, lead, account, now } = run;
   const member = await resolvedLead(run);
   if (!member.ok) return verdictForFailure(run, member.failure);
-  const ref = member.value;
+  const { relationship: justRead, ...ref } = member.value;
   const accountId = providerAccountOf(account);
-  const relationship = await networkRead(run, () => ctx.network.getRelationship({ accountId, lead: ref }));
-  if (!relationship.ok) return verdictForFailure(run, relationship.failure);
-  const inmail = relationship.value !== 'connected';
-  if (inmail && !account.inmailAllowed) {
+  const connected = await isConnection(run, justRead);
+  if (!connected.ok) return verdictForFailure(run, connected.failure);
+  const inmail = !connected.value;
+  const inmailApi = inmailApiOf(account.tier);
+  if (inmail && !canInmail(run)) {
+    // Its acceptance wakes the lead; the recheck is a rare safety net (each one reads a profile).
     return postponeIntoWorkingHours(
       campaign,
-      new Date(now.getTime() + ctx.options.recheckMs),
+      new Date(now.getTime() + ctx.options.connectionRecheckMs),
       'awaiting_connection',
     );
   }
@@ -69,6 +72,7 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
             lead: ref,
             content: planned.text,
             inmail: inmail ? 'when_not_connected' : 'never',
+            ...(inmail && inmailApi !== null ? { inmailApi } : {}),
           }),
         // A resumed attempt sends the text recorded with its pending key (see `planMessage`), so
         // the provider is asked about exactly that text.
@@ -131,4 +135,35 @@ async function assignedVariant(run: StepRun, icpMatcher: IcpMatcher): Promise<st
     rotationPoolKey(candidates),
   );
   return pickByCounter(candidates, turn)?.id ?? null;
+}
+
+/**
+ * Whether the lead is a connection, from what the service knows before asking LinkedIn: a lead past
+ * an invitation step of this campaign got there by an acceptance (or was found connected), and a
+ * relationship the resolution of the lead just read is fresh. Only otherwise is it read (a profile
+ * retrieval, from the account's daily allowance).
+ */
+async function isConnection(run: StepRun, justRead: Relationship | undefined): Promise<NetworkRead<boolean>> {
+  const { ctx, campaign, lead, account } = run;
+  const passedInvitation = campaign.steps
+    .slice(0, lead.currentStep)
+    .some((step) => step.type === 'invitation');
+  if (passedInvitation) return { ok: true, value: true };
+  if (justRead !== undefined) return { ok: true, value: justRead === 'connected' };
+  const read = await networkRead(run, () =>
+    ctx.network.getRelationship({ accountId: providerAccountOf(account), lead: leadRef(lead) }),
+  );
+  return read.ok ? { ok: true, value: read.value === 'connected' } : read;
+}
+
+/**
+ * An InMail goes only from an account that has the product (not a free one), allows it, and has
+ * credits left by its last balance (the monthly limit counts the rest, in `reserveCapacity`).
+ */
+function canInmail(run: StepRun): boolean {
+  const { account } = run;
+  const api = inmailApiOf(account.tier);
+  if (api === null || !account.inmailAllowed) return false;
+  const credits = account.inmailBalance?.[api];
+  return credits === undefined || credits === null || credits > 0;
 }

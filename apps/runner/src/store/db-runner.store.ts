@@ -154,11 +154,29 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       );
       return { changed, account: toRunnerAccount(account) };
     },
-    async setAccountCooldown(workspaceId, accountId, until) {
-      await db.senderAccounts.setCooldown(ws(workspaceId), accountId, until);
+    async setAccountCooldown(workspaceId, accountId, until, reason) {
+      await db.senderAccounts.setCooldown(ws(workspaceId), accountId, { until, reason });
     },
+    restrictAccount: (workspaceId, accountId, restriction) =>
+      db.senderAccounts.markRestricted(ws(workspaceId), accountId, restriction),
+    async setAccountTier(workspaceId, accountId, tier) {
+      await db.senderAccounts.setTier(ws(workspaceId), accountId, tier);
+    },
+    async setInmailBalance(workspaceId, accountId, balance) {
+      await db.senderAccounts.setInmailBalance(ws(workspaceId), accountId, balance);
+    },
+    async touchAccountAction(workspaceId, accountId, at, warmUpRestartAt) {
+      await db.senderAccounts.touchLastAction(ws(workspaceId), accountId, at, warmUpRestartAt);
+    },
+    claimAccountPoll: (workspaceId, accountId, now, nextPollAt) =>
+      db.senderAccounts.claimPoll(ws(workspaceId), accountId, now, nextPollAt),
     consumeCapacity: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
     releaseCapacity: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),
+    consumeCallBudget: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
+    async findAccountByProviderId(providerAccountId) {
+      const account = await db.senderAccounts.findByProviderAccountIdAcrossWorkspaces(providerAccountId);
+      return account === null ? null : toRunnerAccount(account);
+    },
     async takePacingSlot(workspaceId, accountId, now, gapMs) {
       const slot = await db.senderAccounts.takePacingSlot(ws(workspaceId), accountId, now, gapMs);
       return slot.taken ? null : slot.pacedUntil;

@@ -9,7 +9,8 @@
  */
 import type { NewProviderEvent, StoredProviderEvent } from '@outreach/db';
 import type {
-  AccountLimits,
+  AccountTier,
+  LimitSettings,
   AccountStatus,
   ActionType,
   CampaignSettings,
@@ -88,6 +89,14 @@ export interface MessagePlan {
   icpDecisions: Readonly<Record<string, IcpDecisionRecord>>;
 }
 
+/** InMail credits left per InMail product, as the provider's balance reported them. */
+export interface InmailBalance {
+  classic: number | null;
+  sales_navigator: number | null;
+  recruiter: number | null;
+  checkedAt: Date;
+}
+
 export interface RunnerAccount {
   id: string;
   workspaceId: string;
@@ -97,7 +106,20 @@ export interface RunnerAccount {
   active: boolean;
   timezone: string;
   inmailAllowed: boolean;
-  limits: AccountLimits;
+  /** The account's LinkedIn tier, from the premium features the provider reports. */
+  tier: AccountTier;
+  /** When the tier (and the InMail balance) was last read from the provider; null: never. */
+  tierCheckedAt: Date | null;
+  /** What the user set; the rest follows the tier (`effectiveLimits`). */
+  limitSettings: LimitSettings;
+  /** When the current warm-up began (a new connection, or a start after idle weeks). */
+  warmUpStartedAt: Date | null;
+  lastActionAt: Date | null;
+  /** Set when LinkedIn restricted the account (status `restricted`). */
+  restriction: { reason: string; detail: string; since: Date } | null;
+  inmailBalance: InmailBalance | null;
+  /** The account's next reconciliation poll (product time); null: due. */
+  nextPollAt: Date | null;
   cooldownUntil: Date | null;
   /** The account's pacing gate, shared by every runner: no action before this time. */
   pacedUntil: Date | null;
@@ -146,7 +168,16 @@ export interface LeadStateChange {
 /** What the lead was when a change was decided: the change applies only if it still is. */
 export type LeadSnapshot = Pick<RunnerLead, 'status' | 'internalStatus' | 'currentStep'>;
 
-export type UsageKind = 'invitations' | 'messages' | 'inmails' | 'profileVisits';
+export type UsageKind =
+  | 'invitations'
+  | 'notedInvitations'
+  | 'messages'
+  | 'inmails'
+  | 'inmailsMonth'
+  | 'profileVisits'
+  | 'callsWrite'
+  | 'callsProfileRead'
+  | 'callsListRead';
 
 export interface CapacitySlot {
   accountId: string;
@@ -312,13 +343,40 @@ export interface RunnerStore {
     accountId: string,
     disconnection: { reason: string; session: Date | null },
   ): Promise<{ changed: boolean; account: RunnerAccount }>;
-  setAccountCooldown(workspaceId: string, accountId: string, until: Date): Promise<void>;
+  /** Rests the account until `until` with the reason shown to users; never shortens a longer rest. */
+  setAccountCooldown(workspaceId: string, accountId: string, until: Date, reason: string): Promise<void>;
+  /** connected -> restricted, once: `changed` is true only for the call that made the transition. */
+  restrictAccount(
+    workspaceId: string,
+    accountId: string,
+    restriction: { reason: string; detail: string; since: Date },
+  ): Promise<{ changed: boolean }>;
+  setAccountTier(
+    workspaceId: string,
+    accountId: string,
+    tier: { tier: AccountTier; inmailAllowed: boolean; checkedAt: Date },
+  ): Promise<void>;
+  setInmailBalance(workspaceId: string, accountId: string, balance: InmailBalance): Promise<void>;
+  /** Records an action of the account; a start after idle weeks restarts the warm-up at `warmUpRestartAt`. */
+  touchAccountAction(workspaceId: string, accountId: string, at: Date, warmUpRestartAt: Date | null): Promise<void>;
+  /**
+   * Takes the account's reconciliation poll when it is due (`nextPollAt` null or past), moving it
+   * to `nextPollAt`: one runner polls, the others see it taken. False when not due or taken.
+   */
+  claimAccountPoll(workspaceId: string, accountId: string, now: Date, nextPollAt: Date): Promise<boolean>;
   /** Takes one unit below `cap` atomically; false when the cap is reached. */
   consumeCapacity(
     workspaceId: string,
     slot: CapacitySlot & { cap: number; expiresAt: Date },
   ): Promise<boolean>;
   releaseCapacity(workspaceId: string, slot: CapacitySlot): Promise<void>;
+  /** Takes one unit of a day's call budget (no action key: every call counts); false at the cap. */
+  consumeCallBudget(
+    workspaceId: string,
+    slot: Omit<CapacitySlot, 'key'> & { cap: number; expiresAt: Date },
+  ): Promise<boolean>;
+  /** The sender account a provider account id names, in whichever workspace. */
+  findAccountByProviderId(providerAccountId: string): Promise<RunnerAccount | null>;
   /**
    * The account's pacing gate, shared by every runner and atomic: when the account is free at
    * `now`, it becomes busy until `now + gapMs` and null is returned (go); otherwise the time it

@@ -23,6 +23,9 @@ import type { RunnerOptions } from '../../src/runner/runner-context.js';
 import type { ProviderNetworkPort } from '@outreach/network';
 import type { World } from './runner-harness.js';
 
+/** Polls a day so frequent that every pass reconciles (the gap rounds to 0 ms). */
+const EVERY_PASS = 1e12;
+
 export interface SimulatedEndpoint {
   simulator: LlmSimulator;
   running: RunningLlmSimulator;
@@ -93,7 +96,7 @@ export function runnerWithModel(
       runnerId: `ai-runner-${(runners += 1)}`,
       concurrency: 2,
       eventPollMs: 0,
-      reconcilePollMs: 0,
+      reconcilePollsPerDay: EVERY_PASS,
       ...options,
     },
   );

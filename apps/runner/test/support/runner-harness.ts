@@ -16,7 +16,7 @@ import {
   type StepInput,
   type WorkspaceId,
 } from '@outreach/db';
-import type { AccountLimits } from '@outreach/domain';
+import type { AccountLimits, AccountTier } from '@outreach/domain';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import {
   createManualClock,
@@ -35,9 +35,13 @@ import { pino } from 'pino';
 import { onTestFinished } from 'vitest';
 import { createRunner, type Runner } from '../../src/runner/runner.js';
 import type { RunnerOptions } from '../../src/runner/runner-context.js';
+import { createCallMeter } from '../../src/accounts/call-meter.js';
 import { createDbRunnerStore } from '../../src/store/db-runner.store.js';
 import type { RunnerStore } from '../../src/store/runner-store.port.js';
 import { step } from './sequence-steps.js';
+
+/** Polls a day so frequent that every pass reconciles (the gap rounds to 0 ms). */
+const EVERY_PASS = 1e12;
 
 export { step };
 
@@ -120,12 +124,20 @@ export async function startWorld(
     ...settings,
   });
   const running: RunningUnipileSimulator = await simulator.listen(0);
+  const store = createDbRunnerStore(db);
+  // As in the runner process: every call is charged to its account's daily budget first.
+  const callMeter = createCallMeter({
+    store,
+    clock,
+    findAccount: (providerAccountId) => store.findAccountByProviderId(providerAccountId),
+  });
   const { client: _client, ...network } = createUnipileNetwork({
     dsn: running.url,
     apiKey: SIM_API_KEY,
     clock,
     timeoutMs: 5_000,
     validateResponses: 'error',
+    callMeter,
   });
   const state = simulator.state;
   const controls: SimControls = {
@@ -138,7 +150,6 @@ export async function startWorld(
     forceAcceptance: (accountId, publicIdentifier) =>
       void forceAcceptance(state, accountId, publicIdentifier),
   };
-  const store = createDbRunnerStore(db);
   let runners = 0;
   onTestFinished(async () => {
     await pauseEveryActiveCampaign(db);
@@ -160,7 +171,7 @@ export async function startWorld(
           clock,
           logger: pino({ level: process.env['RUNNER_TEST_LOG'] ?? 'silent' }),
         },
-        { runnerId: `runner-${runners}`, concurrency: 2, eventPollMs: 0, reconcilePollMs: 0, ...options },
+        { runnerId: `runner-${runners}`, concurrency: 2, eventPollMs: 0, reconcilePollsPerDay: EVERY_PASS, ...options },
       );
     },
   };
@@ -185,6 +196,8 @@ export interface ScenarioOptions {
   accounts?: number;
   inmailAllowed?: boolean;
   limits?: Partial<AccountLimits>;
+  tier?: AccountTier;
+  warmUpStartedAt?: Date | null;
   settings?: CampaignSettingsPatch;
   customVariables?: Record<string, string>;
   /** Start the campaign (default true). */
@@ -215,6 +228,10 @@ export async function seedScenario(world: World, options: ScenarioOptions): Prom
       name: `Sender ${n}`,
       publicIdentifier: `sender-${n}-${newId('account').slice(-6)}`,
       inmailAllowed: options.inmailAllowed ?? false,
+      // An established premium account, as the simulator's accounts are by default: the warm-up and
+      // the free tier have tests of their own.
+      tier: options.tier ?? 'premium',
+      warmUpStartedAt: options.warmUpStartedAt ?? null,
       ...(options.limits ? { limits: options.limits } : {}),
     });
     accountIds.push(account.id);

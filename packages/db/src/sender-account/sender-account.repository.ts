@@ -39,6 +39,11 @@ export interface NewSenderAccount {
   limitSettings?: LimitSettings;
   /** Former name of `limitSettings` (the five caps of before tiers); every value given is a setting. */
   limits?: Partial<AccountLimits>;
+  /**
+   * When its warm-up began; by default now for a connected account (a new connection warms up).
+   * Null for an account known to be established (imported with its history).
+   */
+  warmUpStartedAt?: Date | null;
 }
 
 export interface SenderAccountPatch {
@@ -72,7 +77,8 @@ export class SenderAccountRepository {
         tier: input.tier ?? 'free',
         tierCheckedAt: null,
         limitSettings: { ...input.limits, ...input.limitSettings },
-        warmUpStartedAt: status === 'connected' ? now : null,
+        warmUpStartedAt:
+          input.warmUpStartedAt !== undefined ? input.warmUpStartedAt : status === 'connected' ? now : null,
         lastActionAt: null,
         restriction: null,
         cooldownUntil: null,

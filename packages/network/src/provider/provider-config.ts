@@ -1,3 +1,4 @@
+import type { ProviderCallMeter } from './provider-call-meter.js';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import { type UnipileNetwork, createUnipileNetwork } from '../unipile/unipile-network.adapter.js';
@@ -58,7 +59,7 @@ export type ProviderConfig = z.output<typeof providerConfigSchema>;
 /** The provider port the configuration names, or null when there is none (no DSN in sandbox mode). */
 export function providerNetworkFromConfig(
   config: ProviderConfig,
-  options: { clock?: Clock; timeoutMs?: number } = {},
+  options: { clock?: Clock; timeoutMs?: number; callMeter?: ProviderCallMeter } = {},
 ): UnipileNetwork | null {
   if (config.UNIPILE_DSN === undefined || config.UNIPILE_API_KEY === undefined) return null;
   return createUnipileNetwork({
@@ -68,5 +69,6 @@ export function providerNetworkFromConfig(
     validateResponses: config.NETWORK_PROVIDER === 'sandbox' ? 'error' : 'warn',
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.callMeter ? { callMeter: options.callMeter } : {}),
   });
 }

@@ -1,0 +1,54 @@
+import {
+  callBudgets,
+  effectiveLimits,
+  limitValues,
+  usagePeriods,
+  type EffectiveLimits,
+  type LinkedinLimits,
+  type ProviderCallKind,
+} from '@outreach/domain';
+import type { RunnerAccount } from '../store/runner-store.port.js';
+
+/** The limits the account is held to now: its tier, the user's settings and the warm-up. */
+export function limitsOf(
+  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'>,
+  now: Date,
+): EffectiveLimits {
+  return effectiveLimits({
+    tier: account.tier,
+    settings: account.limitSettings,
+    warmUpStartedAt: account.warmUpStartedAt,
+    now,
+  });
+}
+
+export function limitNumbersOf(
+  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'>,
+  now: Date,
+): LinkedinLimits {
+  return limitValues(limitsOf(account, now));
+}
+
+/** The day's budget of provider calls of one kind for the account. */
+export function callBudgetOf(
+  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'>,
+  kind: ProviderCallKind,
+  now: Date,
+): number {
+  return callBudgets(limitNumbersOf(account, now))[kind];
+}
+
+/**
+ * Where the window a limit answer closed ends, in the account's own calendar: the invitation cap
+ * is LinkedIn's weekly one, InMail credits renew monthly, anything else frees the next day.
+ */
+export function nextWindowStart(
+  scope: 'invitations' | 'messages' | 'inmail' | 'profile_reads' | 'any',
+  now: Date,
+  timezone: string,
+): Date {
+  const periods = usagePeriods(now, timezone);
+  if (scope === 'invitations') return periods.week.end;
+  if (scope === 'inmail') return periods.month.end;
+  return periods.day.end;
+}

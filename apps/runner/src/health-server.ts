@@ -1,0 +1,43 @@
+import { createServer, type Server } from 'node:http';
+
+export interface HealthProbe {
+  /** Why the process cannot do its work now, or null when it can. */
+  notReadyBecause(): Promise<string | null>;
+}
+
+/**
+ * `/healthz` (the process is up) and `/readyz` (it can do its work: the database answers and its
+ * provider credentials were not refused), for supervisors and load balancers. JSON answers; 503
+ * with the reason when not ready.
+ */
+export function startHealthServer(
+  port: number,
+  host: string,
+  probe: HealthProbe,
+): Promise<{ server: Server; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const send = (status: number, body: object) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method !== 'GET') return send(405, { statusCode: 405, message: 'only GET' });
+    if (request.url === '/healthz') return send(200, { status: 'ok' });
+    if (request.url === '/readyz') {
+      probe.notReadyBecause().then(
+        (reason) => (reason === null ? send(200, { status: 'ready' }) : send(503, { status: 'not_ready', reason })),
+        (error: unknown) => send(503, { status: 'not_ready', reason: String(error) }),
+      );
+      return;
+    }
+    return send(404, { statusCode: 404, message: 'not found' });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () =>
+      resolve({
+        server,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    );
+  });
+}
