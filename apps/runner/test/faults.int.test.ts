@@ -25,9 +25,10 @@ import {
 let world: World;
 
 describe('a rate-limited sender account', () => {
-  // Unipile's 429 carries its time in a header the SDK does not expose: the account waits for the
-  // next window (a day, until the domain's limits name the window), never a time read from the body.
-  it('cools down until the next window after a 429, then resumes', async () => {
+  // Unipile's 429 carries its time in a header the SDK does not expose, and LinkedIn answers 429 past
+  // a limit: the account rests until its next day, never a time read from the body, and the lead
+  // waits for capacity (it is never closed by the account's limit).
+  it('cools down until the next day after a 429, then resumes', async () => {
     world = await startWorld({}, MONDAY_TEN_AM);
     const scenario = await seedScenario(world, { leads: 3, steps: [step('invitation')] });
     const accountId = scenario.accountId;
@@ -42,10 +43,11 @@ describe('a rate-limited sender account', () => {
     await runner.runOnce();
 
     const account = await world.db.senderAccounts.get(scenario.workspaceId, accountId);
-    expect(account?.cooldownUntil).toEqual(new Date('2099-03-03T10:00:00.000Z'));
+    expect(account?.cooldownUntil).toEqual(new Date('2099-03-03T00:00:00.000Z'));
+    expect(account?.cooldownReason).toBe('provider_limit:invitations');
     expect(world.sandbox.state.log.list()).toEqual([]);
     expect((await allLeads(world, scenario)).map((lead) => lead.internalStatus)).toContain(
-      'sender_unavailable',
+      'awaiting_capacity',
     );
 
     await drive(world, scenario, [runner], {
@@ -53,7 +55,7 @@ describe('a rate-limited sender account', () => {
       maxJumpMs: 2 * HOUR,
     });
     const sentAt = world.sandbox.state.log.list().map((action) => action.at);
-    expect(sentAt.every((at) => at >= '2099-03-03T10:00:00.000Z')).toBe(true);
+    expect(sentAt.every((at) => at >= '2099-03-03T09:00:00.000Z')).toBe(true);
   });
 });
 
@@ -73,14 +75,14 @@ describe('two workers of one account when one of them is rate limited', () => {
     const coolingDown = async () =>
       (await world.db.senderAccounts.get(workspaceId, accountId))?.cooldownUntil !== null;
     const network = networkWith(world.network, {
-      async getRelationship(input) {
-        if (input.lead.publicIdentifier === 'lead-1') {
+      async resolveMember(input) {
+        if (input.publicIdentifier === 'lead-1') {
           for (let tries = 0; !(await coolingDown()); tries += 1) {
             if (tries > 2000) throw new Error('the first send was never refused');
             await new Promise((resolve) => setTimeout(resolve, 5));
           }
         }
-        return world.network.getRelationship(input);
+        return world.network.resolveMember(input);
       },
     });
     const runner = world.runner(
@@ -92,8 +94,9 @@ describe('two workers of one account when one of them is rate limited', () => {
 
     expect(world.sandbox.state.faults.list()).toEqual([]);
     expect(world.sandbox.state.log.list()).toEqual([]);
-    expect((await allLeads(world, scenario)).map((lead) => lead.internalStatus)).toEqual([
-      'sender_unavailable',
+    // The refused lead waits for capacity; the other is held by the account's rest.
+    expect((await allLeads(world, scenario)).map((lead) => lead.internalStatus).sort()).toEqual([
+      'awaiting_capacity',
       'sender_unavailable',
     ]);
   });

@@ -8,7 +8,7 @@ import type { ReceivedAction } from '@outreach/network';
 import { describe, expect, it } from 'vitest';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
 import {
-  duringFirstRelationshipRead,
+  duringFirstLeadRead,
   dyingAfterAction,
   heldAtTheDoor,
 } from './support/network-interference.js';
@@ -180,7 +180,7 @@ describe('pausing a campaign', () => {
       world.db.campaigns
         .transitionStatus(scenario.workspaceId, scenario.campaignId, { from: ['active'], to: 'paused' })
         .then(() => undefined);
-    const runner = world.runner({}, { network: duringFirstRelationshipRead(world.network, pause) });
+    const runner = world.runner({}, { network: duringFirstLeadRead(world.network, pause) });
 
     await runner.runOnce();
 

@@ -38,17 +38,8 @@ export function callBudgetOf(
   return callBudgets(limitNumbersOf(account, now))[kind];
 }
 
-/**
- * Where the window a limit answer closed ends, in the account's own calendar: the invitation cap
- * is LinkedIn's weekly one, InMail credits renew monthly, anything else frees the next day.
- */
-export function nextWindowStart(
-  scope: 'invitations' | 'messages' | 'inmail' | 'profile_reads' | 'any',
-  now: Date,
-  timezone: string,
-): Date {
+/** Where the window a limit answer closed ends, in the account's own calendar. */
+export function nextWindowStart(window: 'day' | 'week', now: Date, timezone: string): Date {
   const periods = usagePeriods(now, timezone);
-  if (scope === 'invitations') return periods.week.end;
-  if (scope === 'inmail') return periods.month.end;
-  return periods.day.end;
+  return window === 'week' ? periods.week.end : periods.day.end;
 }

@@ -3,8 +3,8 @@ import { classifyNetworkFailure } from '../network-failures/classify-network-fai
 import { providerAccountOf } from '../leads/provider-lead.js';
 import type { RunnerContext } from '../runner/runner-context.js';
 import type { RunnerAccount } from '../store/runner-store.port.js';
-import { applyAccountEffects } from './account-safety.js';
 import { recordSessionLoss } from '../events/record-session-loss.js';
+import { applyAccountEffects } from './account-safety.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,8 +16,9 @@ export function tierRefreshDue(account: Pick<RunnerAccount, 'tierCheckedAt'>, no
 /**
  * Reads the account's state at the provider and applies it: the provider's word, not the order in
  * which status webhooks arrived, decides. ERROR and STOPPED stop work on the account (it is
- * disconnected with that reason, once per session); OK re-reads the tier from the premium features
- * and the InMail balance, so a new subscription (or a lost one) changes the limits the same day.
+ * disconnected by the API, which reads the account on every status report); OK re-reads the tier from
+ * the premium features and the InMail balance, so a new subscription (or a lost one) changes the
+ * limits the same day.
  * These are reads of Unipile's own records (`account_read`), not of LinkedIn profiles.
  */
 export async function refreshAccountState(ctx: RunnerContext, account: RunnerAccount): Promise<void> {
@@ -25,19 +26,19 @@ export async function refreshAccountState(ctx: RunnerContext, account: RunnerAcc
   const accountId = providerAccountOf(account);
   try {
     const status = await ctx.network.getAccountStatus({ accountId });
+    // ERROR and STOPPED stop work on the account even when their status report was lost. A lost
+    // session is learnt by the next call, with the provider's own reason.
     if (status.state === 'error' || status.state === 'stopped') {
-      await recordSessionLoss(ctx, account, `provider reports the account ${status.state}`, now);
+      await recordSessionLoss(ctx, account, `the provider reports the account ${status.state}`, now);
       return;
     }
-    if (!status.authenticated || status.state === 'disconnected') {
-      await recordSessionLoss(ctx, account, 'provider reports the session lost', now);
-      return;
-    }
-    if (status.state !== 'connected') return;
+    if (status.state !== 'connected' || !status.authenticated) return;
     const tier = tierFromFeatures(status.premiumFeatures);
+    // The tier sets the limits; whether InMail may be used stays the user's choice (the account's
+    // `inmailAllowed`), bounded by the tier and the credits the balance shows.
     await ctx.store.setAccountTier(account.workspaceId, account.id, {
       tier,
-      inmailAllowed: status.inmailAllowed && inmailApiOf(tier) !== null,
+      premiumFeatures: status.premiumFeatures,
       checkedAt: now,
     });
     if (inmailApiOf(tier) !== null) {

@@ -22,7 +22,7 @@ export async function applyAccountEffects(
     case 'rate_limited': {
       const until =
         failure.retryAfterMs === null
-          ? nextWindowStart(failure.scope, now, account.timezone)
+          ? nextWindowStart(failure.window, now, account.timezone)
           : new Date(now.getTime() + failure.retryAfterMs);
       await ctx.store.setAccountCooldown(account.workspaceId, account.id, until, `provider_limit:${failure.scope}`);
       ctx.logger.warn({ accountId: account.id, scope: failure.scope, until }, 'provider limit: account rests');

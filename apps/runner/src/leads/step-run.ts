@@ -73,7 +73,7 @@ export function verdictForFailure(run: StepRun, failure: NetworkFailure): LeadVe
       // The account rests until the window the limit bounds frees; so does the lead, never closed.
       const until =
         failure.retryAfterMs === null
-          ? nextWindowStart(failure.scope, now, run.account.timezone)
+          ? nextWindowStart(failure.window, now, run.account.timezone)
           : later(failure.retryAfterMs);
       return fresh(postponeIntoWorkingHours(campaign, until, 'awaiting_capacity'));
     }

@@ -22,6 +22,7 @@ describe('classifyNetworkFailure', () => {
     expect(classifyNetworkFailure(new RateLimitedError(90_000))).toEqual({
       kind: 'rate_limited',
       scope: 'any',
+      window: 'day',
       retryAfterMs: 90_000,
     });
     expect(classifyNetworkFailure(new SessionExpiredError('cookie expired'))).toEqual({
@@ -59,6 +60,7 @@ describe('classifyNetworkFailure', () => {
     expect(classifyNetworkFailure(new ProviderLimitError('invitations', 'cannot_resend_yet'))).toEqual({
       kind: 'rate_limited',
       scope: 'invitations',
+      window: 'week',
       retryAfterMs: null,
     });
     expect(classifyNetworkFailure(new AccountRestrictedError('account_restricted', 'restricted by LinkedIn'))).toEqual({
@@ -82,6 +84,6 @@ describe('classifyNetworkFailure', () => {
 
   it('counts only a transient failure as possibly executed', () => {
     expect(certainlyNotExecuted({ kind: 'transient', message: 'timeout', accountCooldown: false })).toBe(false);
-    expect(certainlyNotExecuted({ kind: 'rate_limited', scope: 'any', retryAfterMs: 1 })).toBe(true);
+    expect(certainlyNotExecuted({ kind: 'rate_limited', scope: 'any', window: 'day', retryAfterMs: 1 })).toBe(true);
   });
 });

@@ -13,8 +13,14 @@ import {
   TransientNetworkError,
 } from '@outreach/network';
 
-/** What a limit answer bounds: the account's next window of that action frees it. */
+/** What a limit answer bounds. */
 export type LimitScope = 'invitations' | 'messages' | 'inmail' | 'profile_reads' | 'any';
+/**
+ * Which window of the account frees it: LinkedIn's weekly invitation cap (422 `cannot_resend_yet`,
+ * "temporary provider limit") frees with the week; anything else (429, a 500 on a sensitive call,
+ * a daily cap) with the next day.
+ */
+export type LimitWindow = 'day' | 'week';
 
 /**
  * What a failed network call means for the lead and its sender account, decided from the error's
@@ -27,7 +33,7 @@ export type NetworkFailure =
    * The provider said "limit" (429, 422 temporary provider limit, a documented cap): nothing was
    * done; the account cools down until `retryAfterMs` or, when null, the next window of `scope`.
    */
-  | { kind: 'rate_limited'; scope: LimitScope; retryAfterMs: number | null }
+  | { kind: 'rate_limited'; scope: LimitScope; window: LimitWindow; retryAfterMs: number | null }
   /** The account lost its session; nothing was done and nothing will be until it reconnects. */
   | { kind: 'session_expired'; reason: string }
   /** LinkedIn restricted the account: it stops at once, its leads wait for a reconnection. */
@@ -56,9 +62,14 @@ export type NetworkFailure =
 
 export function classifyNetworkFailure(error: unknown): NetworkFailure | null {
   if (error instanceof ProviderLimitError)
-    return { kind: 'rate_limited', scope: error.scope, retryAfterMs: error.retryAfterMs };
+    return {
+      kind: 'rate_limited',
+      scope: error.scope,
+      window: error.providerType === 'cannot_resend_yet' ? 'week' : 'day',
+      retryAfterMs: error.retryAfterMs,
+    };
   if (error instanceof RateLimitedError)
-    return { kind: 'rate_limited', scope: 'any', retryAfterMs: error.retryAfterMs };
+    return { kind: 'rate_limited', scope: 'any', window: 'day', retryAfterMs: error.retryAfterMs };
   if (error instanceof AccountRestrictedError)
     return { kind: 'account_restricted', reason: error.reason, detail: error.detail };
   if (error instanceof ProviderConfigurationError) return { kind: 'configuration', message: error.message };

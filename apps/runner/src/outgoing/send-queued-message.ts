@@ -93,7 +93,7 @@ async function sendThroughAccount(
       case 'rate_limited': {
         const until =
           failure.retryAfterMs === null
-            ? nextWindowStart(failure.scope, now, account.timezone).getTime() - now.getTime()
+            ? nextWindowStart(failure.window, now, account.timezone).getTime() - now.getTime()
             : failure.retryAfterMs;
         return retryIn(until, 'provider limit');
       }

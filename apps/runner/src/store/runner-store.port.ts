@@ -354,7 +354,7 @@ export interface RunnerStore {
   setAccountTier(
     workspaceId: string,
     accountId: string,
-    tier: { tier: AccountTier; inmailAllowed: boolean; checkedAt: Date },
+    tier: { tier: AccountTier; premiumFeatures: string[]; checkedAt: Date },
   ): Promise<void>;
   setInmailBalance(workspaceId: string, accountId: string, balance: InmailBalance): Promise<void>;
   /** Records an action of the account; a start after idle weeks restarts the warm-up at `warmUpRestartAt`. */

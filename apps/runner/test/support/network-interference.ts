@@ -79,18 +79,27 @@ export function heldAtTheDoor(network: ProviderNetworkPort): {
   return { network: networkWith(network, overrides as Partial<ProviderNetworkPort>), arrived, open };
 }
 
-/** Runs `sideEffect` while the network answers the first relationship read (e.g. a user acting). */
-export function duringFirstRelationshipRead(
+/**
+ * Runs `sideEffect` while the network answers the first read about a lead (resolving it, or its
+ * relationship), e.g. a user acting while the step reads the network.
+ */
+export function duringFirstLeadRead(
   network: ProviderNetworkPort,
   sideEffect: () => Promise<void>,
 ): ProviderNetworkPort {
   let done = false;
+  const once = async () => {
+    if (done) return;
+    done = true;
+    await sideEffect();
+  };
   return networkWith(network, {
+    async resolveMember(input) {
+      await once();
+      return network.resolveMember(input);
+    },
     async getRelationship(input) {
-      if (!done) {
-        done = true;
-        await sideEffect();
-      }
+      await once();
       return network.getRelationship(input);
     },
   });

@@ -21,7 +21,8 @@ export interface TierReading {
   tier: AccountTier;
   premiumFeatures?: string[];
   checkedAt: Date;
-  inmailAllowed: boolean;
+  /** Given only where the provider's word should replace the user's (a new connection). */
+  inmailAllowed?: boolean;
 }
 
 /** Older records have no tier and read as free: a filter on `free` must match them too. */
@@ -59,7 +60,7 @@ export async function setTier(
       $set: {
         tier: reading.tier,
         tierCheckedAt: reading.checkedAt,
-        inmailAllowed: reading.inmailAllowed,
+        ...(reading.inmailAllowed !== undefined ? { inmailAllowed: reading.inmailAllowed } : {}),
         ...(reading.premiumFeatures !== undefined ? { premiumFeatures: [...reading.premiumFeatures] } : {}),
       },
     },
