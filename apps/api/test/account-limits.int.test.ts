@@ -69,7 +69,7 @@ describe('GET /v1/accounts/{accountId}/limits', () => {
       left: 1,
     });
     expect(res.body.limits.invitationsPerWeek).toMatchObject({ limit: 5, period: 'week', used: 3, left: 2 });
-    expect(res.body.limits.notedInvitationsPerWeek).toMatchObject({ limit: 5, used: 2, left: 3 });
+    expect(res.body.limits.notedInvitationsPerMonth).toMatchObject({ limit: 5, used: 2, left: 3 });
     expect(res.body.limits.inmailsPerMonth).toMatchObject({ limit: 0, period: 'month', left: 0 });
     // List reads are no action on LinkedIn: they do not warm up.
     expect(res.body.limits.listReadsPerDay).toMatchObject({

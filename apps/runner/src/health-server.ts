@@ -24,7 +24,8 @@ export function startHealthServer(
     if (request.url === '/healthz') return send(200, { status: 'ok' });
     if (request.url === '/readyz') {
       probe.notReadyBecause().then(
-        (reason) => (reason === null ? send(200, { status: 'ready' }) : send(503, { status: 'not_ready', reason })),
+        (reason) =>
+          reason === null ? send(200, { status: 'ready' }) : send(503, { status: 'not_ready', reason }),
         (error: unknown) => send(503, { status: 'not_ready', reason: String(error) }),
       );
       return;

@@ -8,6 +8,7 @@ import {
   nextCapacityAt,
   remainingCapacity,
   usagePeriods,
+  lastDayPeriodKeys,
 } from './account-capacity.schedule.js';
 import { DEFAULT_ACCOUNT_LIMITS } from './defaults.js';
 import { codeOf } from './testing/fixtures.js';
@@ -67,6 +68,16 @@ describe('nextCapacityAt', () => {
   it('is tomorrow when only the daily invitation cap is used up', () => {
     const usage = { today: { invitation: 20 }, invitationsThisWeek: 40 };
     expect(nextCapacityAt('invitation', limits, usage, now, 'UTC')).toEqual(at('2026-03-12T00:00:00Z'));
+  });
+});
+
+describe('lastDayPeriodKeys', () => {
+  it("names the account's own days back from today, across a month's end", () => {
+    expect(lastDayPeriodKeys(at('2026-03-01T23:30:00Z'), 'Europe/Berlin', 3)).toEqual([
+      'day:2026-03-02',
+      'day:2026-03-01',
+      'day:2026-02-28',
+    ]);
   });
 });
 

@@ -105,6 +105,18 @@ export function nextCapacityAt(
   return weekFull ? periods.week.end : periods.day.end;
 }
 
+/**
+ * The day counter keys (`day:YYYY-MM-DD`) of the last `count` days of the account, today
+ * included: LinkedIn's rolling windows summed from day counters.
+ */
+export function lastDayPeriodKeys(now: Date, timezone: string, count: number): string[] {
+  const today = DateTime.fromJSDate(now, { zone: timezone }).startOf('day');
+  return Array.from(
+    { length: count },
+    (_, back) => `day:${today.minus({ days: back }).toFormat('yyyy-MM-dd')}`,
+  );
+}
+
 export interface CapReport {
   limit: number;
   used: number;

@@ -37,7 +37,7 @@ describe('effectiveLimits', () => {
   it('gives a free account about 15 invitations a week and no InMail', () => {
     const limits = limitValues(effectiveLimits({ tier: 'free', settings: {}, warmUpStartedAt: null, now }));
     expect(limits.invitationsPerWeek).toBe(15);
-    expect(limits.notedInvitationsPerWeek).toBe(15);
+    expect(limits.notedInvitationsPerMonth).toBe(5);
     expect(limits.inmailsPerDay).toBe(0);
     expect(limits.profileRetrievalsPerDay).toBe(80);
   });
@@ -146,27 +146,27 @@ describe('invitationNote', () => {
   const note = (length: number) => 'x'.repeat(length);
 
   it('holds a free account to 200 characters and a paid one to 300', () => {
-    expect(invitationNote('free', note(200), 0, { notedInvitationsPerWeek: 15 })).toEqual({
+    expect(invitationNote('free', note(200), 0, { notedInvitationsPerMonth: 5 })).toEqual({
       note: note(200),
       dropped: null,
     });
-    expect(invitationNote('free', note(201), 0, { notedInvitationsPerWeek: 15 })).toEqual({
+    expect(invitationNote('free', note(201), 0, { notedInvitationsPerMonth: 5 })).toEqual({
       note: null,
       dropped: 'too_long',
     });
-    expect(invitationNote('premium', note(300), 0, { notedInvitationsPerWeek: 100 }).note).toBe(note(300));
-    expect(invitationNote('premium', note(301), 0, { notedInvitationsPerWeek: 100 }).dropped).toBe(
+    expect(invitationNote('premium', note(300), 0, { notedInvitationsPerMonth: 400 }).note).toBe(note(300));
+    expect(invitationNote('premium', note(301), 0, { notedInvitationsPerMonth: 400 }).dropped).toBe(
       'too_long',
     );
   });
 
-  it('sends the invitation without its note once the weekly note quota is used', () => {
-    expect(invitationNote('free', 'hi', 14, { notedInvitationsPerWeek: 15 }).note).toBe('hi');
-    expect(invitationNote('free', 'hi', 15, { notedInvitationsPerWeek: 15 })).toEqual({
+  it("sends the invitation without its note once the month's note quota is used", () => {
+    expect(invitationNote('free', 'hi', 4, { notedInvitationsPerMonth: 5 }).note).toBe('hi');
+    expect(invitationNote('free', 'hi', 5, { notedInvitationsPerMonth: 5 })).toEqual({
       note: null,
-      dropped: 'weekly_note_quota',
+      dropped: 'note_quota',
     });
-    expect(invitationNote('free', '', 0, { notedInvitationsPerWeek: 15 })).toEqual({
+    expect(invitationNote('free', '', 0, { notedInvitationsPerMonth: 5 })).toEqual({
       note: null,
       dropped: null,
     });

@@ -45,7 +45,7 @@ export function tierFromFeatures(features: readonly string[]): AccountTier {
 export const LIMIT_KEYS = [
   'invitationsPerDay',
   'invitationsPerWeek',
-  'notedInvitationsPerWeek',
+  'notedInvitationsPerMonth',
   'messagesPerDay',
   'inmailsPerDay',
   'inmailsPerMonth',
@@ -85,9 +85,10 @@ export const TIER_RULES: Readonly<Record<AccountTier, TierRules>> = Object.freez
   free: {
     defaults: {
       // [limits]: about 15 a week with a note, 150 without; the default stays at the noted figure.
+      // Notes themselves: a free account may add one to only a few invitations a month.
       invitationsPerDay: 5,
       invitationsPerWeek: 15,
-      notedInvitationsPerWeek: 15,
+      notedInvitationsPerMonth: 5,
       messagesPerDay: 30,
       inmailsPerDay: 0,
       inmailsPerMonth: 0,
@@ -97,7 +98,7 @@ export const TIER_RULES: Readonly<Record<AccountTier, TierRules>> = Object.freez
     ceilings: {
       invitationsPerDay: 30,
       invitationsPerWeek: 150,
-      notedInvitationsPerWeek: 15,
+      notedInvitationsPerMonth: 5,
       messagesPerDay: 100,
       inmailsPerDay: 0,
       inmailsPerMonth: 0,
@@ -109,7 +110,7 @@ export const TIER_RULES: Readonly<Record<AccountTier, TierRules>> = Object.freez
   premium: {
     defaults: {
       ...PAID_INVITATIONS,
-      notedInvitationsPerWeek: 100,
+      notedInvitationsPerMonth: 400,
       messagesPerDay: 50,
       inmailsPerDay: 5,
       inmailsPerMonth: 5,
@@ -118,7 +119,7 @@ export const TIER_RULES: Readonly<Record<AccountTier, TierRules>> = Object.freez
     },
     ceilings: {
       ...PAID_INVITATION_CEILINGS,
-      notedInvitationsPerWeek: 200,
+      notedInvitationsPerMonth: 800,
       messagesPerDay: 150,
       inmailsPerDay: 15,
       inmailsPerMonth: 15,
@@ -130,7 +131,7 @@ export const TIER_RULES: Readonly<Record<AccountTier, TierRules>> = Object.freez
   sales_navigator: {
     defaults: {
       ...PAID_INVITATIONS,
-      notedInvitationsPerWeek: 100,
+      notedInvitationsPerMonth: 400,
       messagesPerDay: 50,
       inmailsPerDay: 10,
       inmailsPerMonth: 50,
@@ -139,7 +140,7 @@ export const TIER_RULES: Readonly<Record<AccountTier, TierRules>> = Object.freez
     },
     ceilings: {
       ...PAID_INVITATION_CEILINGS,
-      notedInvitationsPerWeek: 200,
+      notedInvitationsPerMonth: 800,
       messagesPerDay: 150,
       inmailsPerDay: 50,
       inmailsPerMonth: 150,
@@ -151,7 +152,7 @@ export const TIER_RULES: Readonly<Record<AccountTier, TierRules>> = Object.freez
   recruiter: {
     defaults: {
       ...PAID_INVITATIONS,
-      notedInvitationsPerWeek: 100,
+      notedInvitationsPerMonth: 400,
       messagesPerDay: 50,
       inmailsPerDay: 20,
       inmailsPerMonth: 100,
@@ -160,7 +161,7 @@ export const TIER_RULES: Readonly<Record<AccountTier, TierRules>> = Object.freez
     },
     ceilings: {
       ...PAID_INVITATION_CEILINGS,
-      notedInvitationsPerWeek: 200,
+      notedInvitationsPerMonth: 800,
       messagesPerDay: 150,
       inmailsPerDay: 50,
       inmailsPerMonth: 150,
@@ -318,23 +319,27 @@ export interface InvitationNoteVerdict {
   /** The note to send, or null to send the invitation without one. */
   note: string | null;
   /** Why a rendered note is left out. */
-  dropped: 'too_long' | 'weekly_note_quota' | null;
+  dropped: 'too_long' | 'note_quota' | null;
 }
+
+/** Noted invitations count over this many days back from now (a month, taken as a rolling window). */
+export const NOTE_QUOTA_DAYS = 31;
 
 /**
  * Whether an invitation may carry its note: the tier's note length ([limits]: 200 characters on a
- * free account, 300 otherwise) and the weekly quota of noted invitations (about 15 on a free
- * account). An invitation without its note still goes: a free account may send 150 of those.
+ * free account, 300 otherwise; counted as LinkedIn counts, in characters) and the quota of noted
+ * invitations over the last month (a few on a free account). An invitation without its note still
+ * goes: a free account may send many more of those.
  */
 export function invitationNote(
   tier: AccountTier,
   note: string | null,
-  notedThisWeek: number,
-  limits: Pick<LinkedinLimits, 'notedInvitationsPerWeek'>,
+  notedThisMonth: number,
+  limits: Pick<LinkedinLimits, 'notedInvitationsPerMonth'>,
 ): InvitationNoteVerdict {
   if (note === null || note.length === 0) return { note: null, dropped: null };
-  if (note.length > TIER_RULES[tier].noteMaxLength) return { note: null, dropped: 'too_long' };
-  if (notedThisWeek >= limits.notedInvitationsPerWeek) return { note: null, dropped: 'weekly_note_quota' };
+  if ([...note].length > TIER_RULES[tier].noteMaxLength) return { note: null, dropped: 'too_long' };
+  if (notedThisMonth >= limits.notedInvitationsPerMonth) return { note: null, dropped: 'note_quota' };
   return { note, dropped: null };
 }
 

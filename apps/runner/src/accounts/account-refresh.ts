@@ -54,6 +54,9 @@ export async function refreshAccountState(ctx: RunnerContext, account: RunnerAcc
     const failure = classifyNetworkFailure(error);
     if (failure === null) throw error;
     await applyAccountEffects(ctx, account, failure, now);
-    ctx.logger.warn({ accountId: account.id, failure: failure.kind }, 'account state not read; next look retries');
+    ctx.logger.warn(
+      { accountId: account.id, failure: failure.kind },
+      'account state not read; next look retries',
+    );
   }
 }

@@ -24,8 +24,16 @@ export async function applyAccountEffects(
         failure.retryAfterMs === null
           ? nextWindowStart(failure.window, now, account.timezone)
           : new Date(now.getTime() + failure.retryAfterMs);
-      await ctx.store.setAccountCooldown(account.workspaceId, account.id, until, `provider_limit:${failure.scope}`);
-      ctx.logger.warn({ accountId: account.id, scope: failure.scope, until }, 'provider limit: account rests');
+      await ctx.store.setAccountCooldown(
+        account.workspaceId,
+        account.id,
+        until,
+        `provider_limit:${failure.scope}`,
+      );
+      ctx.logger.warn(
+        { accountId: account.id, scope: failure.scope, until },
+        'provider limit: account rests',
+      );
       return;
     }
     case 'transient':
@@ -36,7 +44,10 @@ export async function applyAccountEffects(
         usagePeriods(now, account.timezone).day.end,
         'provider_error',
       );
-      ctx.logger.warn({ accountId: account.id }, 'provider failed on a sensitive call: account rests until tomorrow');
+      ctx.logger.warn(
+        { accountId: account.id },
+        'provider failed on a sensitive call: account rests until tomorrow',
+      );
       return;
     case 'session_expired':
       await recordSessionLoss(ctx, account, failure.reason, now);
@@ -94,5 +105,6 @@ export async function recordRestriction(
     detail,
     since: at,
   });
-  if (changed) ctx.logger.error({ accountId: current.id, reason, detail }, 'sender account restricted: it stops');
+  if (changed)
+    ctx.logger.error({ accountId: current.id, reason, detail }, 'sender account restricted: it stops');
 }

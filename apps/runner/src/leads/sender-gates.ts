@@ -53,6 +53,11 @@ export async function reserveCapacity(
     (cap) => ({ period: periods[cap.period], prefix: cap.period, cap: limits[cap.limit], kind: cap.kind }),
   );
 
+  if (action === 'invitation') {
+    const freesAt = await rollingWeekFreesAt(run, limits.invitationsPerWeek);
+    if (freesAt !== null) return { ok: false, freesAt };
+  }
+
   const taken: CapacitySlot[] = [];
   for (const { period, prefix, cap, kind } of wanted) {
     const slot: CapacitySlot = {
@@ -70,6 +75,33 @@ export async function reserveCapacity(
   }
   return { ok: true, slots: taken };
 }
+
+/**
+ * LinkedIn counts its weekly invitation cap over the last seven days, not a calendar week: five on
+ * a Friday and five the next Monday are ten in one week. The account's invitations of the last
+ * seven days are read from the action log (the runners' pacing gate lets one action of an account
+ * through at a time); at the cap, the time the oldest of them leaves the window is when the next
+ * may go. Null while below the cap.
+ */
+async function rollingWeekFreesAt(run: StepRun, cap: number): Promise<Date | null> {
+  const { ctx, account, now } = run;
+  if (cap <= 0) return usagePeriods(now, account.timezone).week.end;
+  const since = new Date(now.getTime() - WEEK_MS);
+  const times = await ctx.store.recentActionTimes(account.workspaceId, {
+    accountId: account.id,
+    type: 'invitation_sent',
+    since,
+    limit: MAX_WEEKLY_LOOKUP,
+  });
+  if (times.length < cap) return null;
+  const oldestThatMustLeave = times[times.length - cap] ?? now;
+  // A minute past the window, so that the simulator's and LinkedIn's clocks agree it has left.
+  return new Date(oldestThatMustLeave.getTime() + WEEK_MS + 60_000);
+}
+
+const WEEK_MS = 7 * DAY_MS;
+/** More than any weekly ceiling (200): the read stops there. */
+const MAX_WEEKLY_LOOKUP = 500;
 
 /** Gives back units taken for an action that did not happen (each only by its own key). */
 export async function releaseCapacity(run: StepRun, slots: readonly CapacitySlot[]): Promise<void> {

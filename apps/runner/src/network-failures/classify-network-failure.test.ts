@@ -63,7 +63,9 @@ describe('classifyNetworkFailure', () => {
       window: 'week',
       retryAfterMs: null,
     });
-    expect(classifyNetworkFailure(new AccountRestrictedError('account_restricted', 'restricted by LinkedIn'))).toEqual({
+    expect(
+      classifyNetworkFailure(new AccountRestrictedError('account_restricted', 'restricted by LinkedIn')),
+    ).toEqual({
       kind: 'account_restricted',
       reason: 'account_restricted',
       detail: 'restricted by LinkedIn',
@@ -74,16 +76,26 @@ describe('classifyNetworkFailure', () => {
       callKind: 'profile_read',
       freesAt,
     });
-    expect(classifyNetworkFailure(new ProviderConfigurationError('missing_credentials', 'bad key'))).toMatchObject({ kind: 'configuration' });
-    expect(classifyNetworkFailure(new InsufficientInmailCreditsError('acc_1'))).toEqual({ kind: 'inmail_credits' });
-    expect(classifyNetworkFailure(new TransientNetworkError('500', { accountCooldown: true }))).toMatchObject({
-      kind: 'transient',
-      accountCooldown: true,
+    expect(
+      classifyNetworkFailure(new ProviderConfigurationError('missing_credentials', 'bad key')),
+    ).toMatchObject({ kind: 'configuration' });
+    expect(classifyNetworkFailure(new InsufficientInmailCreditsError('acc_1'))).toEqual({
+      kind: 'inmail_credits',
     });
+    expect(classifyNetworkFailure(new TransientNetworkError('500', { accountCooldown: true }))).toMatchObject(
+      {
+        kind: 'transient',
+        accountCooldown: true,
+      },
+    );
   });
 
   it('counts only a transient failure as possibly executed', () => {
-    expect(certainlyNotExecuted({ kind: 'transient', message: 'timeout', accountCooldown: false })).toBe(false);
-    expect(certainlyNotExecuted({ kind: 'rate_limited', scope: 'any', window: 'day', retryAfterMs: 1 })).toBe(true);
+    expect(certainlyNotExecuted({ kind: 'transient', message: 'timeout', accountCooldown: false })).toBe(
+      false,
+    );
+    expect(certainlyNotExecuted({ kind: 'rate_limited', scope: 'any', window: 'day', retryAfterMs: 1 })).toBe(
+      true,
+    );
   });
 });

@@ -2,6 +2,8 @@ import {
   composeInvitationNote,
   invitationNote,
   LEAD_OUTCOMES,
+  lastDayPeriodKeys,
+  NOTE_QUOTA_DAYS,
   usagePeriods,
 } from '@outreach/domain';
 import { idempotencyKey } from '@outreach/network';
@@ -36,7 +38,8 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   // profile from the account's small daily allowance. A resumed attempt is reconciled instead (in
   // performAction): the invitation now pending may be its own, and must then be logged once.
   if (resumedKey(run) === null) {
-    if (relationship === 'connected') return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
+    if (relationship === 'connected')
+      return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
     if (relationship === 'invitation_pending') return awaitingAcceptance(campaign, now);
   }
 
@@ -151,29 +154,32 @@ export function stillPending(verdict: LeadVerdict): LeadVerdict {
 
 /**
  * The note the tier lets this invitation carry: at most 200 characters on a free account (300
- * otherwise), and only within the week's quota of noted invitations (one unit per action key, so a
- * resumed attempt does not count twice). Past either, the invitation goes without its note.
+ * otherwise), and only within the quota of noted invitations of the last 31 days (day counters,
+ * summed: LinkedIn's month is a rolling one). Past either, the invitation goes without its note.
  */
 async function noteAllowed(run: StepRun, note: string | null, key: string): Promise<string | null> {
   const { ctx, account, now } = run;
   if (note === null) return null;
   const limits = limitNumbersOf(account, now);
-  const verdict = invitationNote(account.tier, note, 0, limits);
+  const days = lastDayPeriodKeys(now, account.timezone, NOTE_QUOTA_DAYS);
+  const noted = await ctx.store.usageSum(account.workspaceId, account.id, 'notedInvitations', days);
+  const verdict = invitationNote(account.tier, note, noted, limits);
   if (verdict.note === null) {
     ctx.logger.info({ leadId: run.lead.id, reason: verdict.dropped }, 'invitation sent without its note');
     return null;
   }
-  const week = usagePeriods(now, account.timezone).week;
+  const today = usagePeriods(now, account.timezone).day;
+  // One unit per action key: a resumed attempt does not count its note twice.
   const counted = await ctx.store.consumeCapacity(account.workspaceId, {
     accountId: account.id,
-    period: `week:${week.key}`,
+    period: `day:${today.key}`,
     kind: 'notedInvitations',
     key,
-    cap: limits.notedInvitationsPerWeek,
-    expiresAt: new Date(week.end.getTime() + 24 * 60 * 60 * 1000),
+    cap: limits.notedInvitationsPerMonth,
+    expiresAt: new Date(today.end.getTime() + (NOTE_QUOTA_DAYS + 1) * 24 * 60 * 60 * 1000),
   });
   if (!counted) {
-    ctx.logger.info({ leadId: run.lead.id }, "invitation sent without its note: the week's noted invitations are used");
+    ctx.logger.info({ leadId: run.lead.id }, 'invitation sent without its note: the note quota is used');
     return null;
   }
   return note;

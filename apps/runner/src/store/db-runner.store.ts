@@ -173,6 +173,9 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     consumeCapacity: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
     releaseCapacity: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),
     consumeCallBudget: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
+    recentActionTimes: (workspaceId, query) => db.actions.recentTimesOfAccount(ws(workspaceId), query),
+    usageSum: (workspaceId, accountId, kind, periods) =>
+      db.accountUsage.sum(ws(workspaceId), accountId, kind, periods),
     async findAccountByProviderId(providerAccountId) {
       const account = await db.senderAccounts.findByProviderAccountIdAcrossWorkspaces(providerAccountId);
       return account === null ? null : toRunnerAccount(account);

@@ -358,7 +358,12 @@ export interface RunnerStore {
   ): Promise<void>;
   setInmailBalance(workspaceId: string, accountId: string, balance: InmailBalance): Promise<void>;
   /** Records an action of the account; a start after idle weeks restarts the warm-up at `warmUpRestartAt`. */
-  touchAccountAction(workspaceId: string, accountId: string, at: Date, warmUpRestartAt: Date | null): Promise<void>;
+  touchAccountAction(
+    workspaceId: string,
+    accountId: string,
+    at: Date,
+    warmUpRestartAt: Date | null,
+  ): Promise<void>;
   /**
    * Takes the account's reconciliation poll when it is due (`nextPollAt` null or past), moving it
    * to `nextPollAt`: one runner polls, the others see it taken. False when not due or taken.
@@ -375,6 +380,18 @@ export interface RunnerStore {
     workspaceId: string,
     slot: Omit<CapacitySlot, 'key'> & { cap: number; expiresAt: Date },
   ): Promise<boolean>;
+  /** When the account's actions of `type` since `since` happened, oldest first (at most `limit`). */
+  recentActionTimes(
+    workspaceId: string,
+    query: { accountId: string; type: ActionType; since: Date; limit: number },
+  ): Promise<Date[]>;
+  /** The sum of one usage counter over the given periods (e.g. the last 31 days). */
+  usageSum(
+    workspaceId: string,
+    accountId: string,
+    kind: UsageKind,
+    periods: readonly string[],
+  ): Promise<number>;
   /** The sender account a provider account id names, in whichever workspace. */
   findAccountByProviderId(providerAccountId: string): Promise<RunnerAccount | null>;
   /**

@@ -2043,7 +2043,7 @@ export interface components {
         AccountLimits: {
             invitationsPerDay: number;
             invitationsPerWeek: number;
-            notedInvitationsPerWeek: number;
+            notedInvitationsPerMonth: number;
             messagesPerDay: number;
             inmailsPerDay: number;
             inmailsPerMonth: number;
@@ -2059,7 +2059,7 @@ export interface components {
         AccountLimitsInput: {
             invitationsPerDay?: number;
             invitationsPerWeek?: number;
-            notedInvitationsPerWeek?: number;
+            notedInvitationsPerMonth?: number;
             messagesPerDay?: number;
             inmailsPerDay?: number;
             inmailsPerMonth?: number;
@@ -2075,7 +2075,7 @@ export interface components {
         UpdateAccountLimitsRequest: {
             invitationsPerDay?: number | null;
             invitationsPerWeek?: number | null;
-            notedInvitationsPerWeek?: number | null;
+            notedInvitationsPerMonth?: number | null;
             messagesPerDay?: number | null;
             inmailsPerDay?: number | null;
             inmailsPerMonth?: number | null;
@@ -2237,7 +2237,7 @@ export interface components {
             limits: {
                 invitationsPerDay: components["schemas"]["LimitUsage"];
                 invitationsPerWeek: components["schemas"]["LimitUsage"];
-                notedInvitationsPerWeek: components["schemas"]["LimitUsage"];
+                notedInvitationsPerMonth: components["schemas"]["LimitUsage"];
                 messagesPerDay: components["schemas"]["LimitUsage"];
                 inmailsPerDay: components["schemas"]["LimitUsage"];
                 inmailsPerMonth: components["schemas"]["LimitUsage"];
@@ -5510,7 +5510,7 @@ export interface operations {
                      *           "limits": {
                      *             "invitationsPerDay": 25,
                      *             "invitationsPerWeek": 100,
-                     *             "notedInvitationsPerWeek": 100,
+                     *             "notedInvitationsPerMonth": 100,
                      *             "messagesPerDay": 50,
                      *             "inmailsPerDay": 5,
                      *             "inmailsPerMonth": 5,
@@ -5661,7 +5661,7 @@ export interface operations {
                      *         "limits": {
                      *           "invitationsPerDay": 5,
                      *           "invitationsPerWeek": 15,
-                     *           "notedInvitationsPerWeek": 15,
+                     *           "notedInvitationsPerMonth": 15,
                      *           "messagesPerDay": 30,
                      *           "inmailsPerDay": 0,
                      *           "inmailsPerMonth": 0,
@@ -5762,7 +5762,7 @@ export interface operations {
                      *         "limits": {
                      *           "invitationsPerDay": 2,
                      *           "invitationsPerWeek": 5,
-                     *           "notedInvitationsPerWeek": 5,
+                     *           "notedInvitationsPerMonth": 5,
                      *           "messagesPerDay": 9,
                      *           "inmailsPerDay": 0,
                      *           "inmailsPerMonth": 0,
@@ -5852,7 +5852,7 @@ export interface operations {
                      *           "used": 47,
                      *           "left": 53
                      *         },
-                     *         "notedInvitationsPerWeek": {
+                     *         "notedInvitationsPerMonth": {
                      *           "limit": 100,
                      *           "source": "tier_default",
                      *           "tierDefault": 100,
@@ -6038,7 +6038,7 @@ export interface operations {
                      *           "used": 47,
                      *           "left": 53
                      *         },
-                     *         "notedInvitationsPerWeek": {
+                     *         "notedInvitationsPerMonth": {
                      *           "limit": 100,
                      *           "source": "tier_default",
                      *           "tierDefault": 100,

@@ -15,7 +15,7 @@ const limitOrClear = () => z.number().int().min(0).nullable().optional();
 export const accountLimitsInput = z.strictObject({
   invitationsPerDay: limit(),
   invitationsPerWeek: limit(),
-  notedInvitationsPerWeek: limit(),
+  notedInvitationsPerMonth: limit(),
   messagesPerDay: limit(),
   inmailsPerDay: limit(),
   inmailsPerMonth: limit(),
@@ -66,7 +66,7 @@ export const updateAccountLimitsBody = z
   .strictObject({
     invitationsPerDay: limitOrClear(),
     invitationsPerWeek: limitOrClear(),
-    notedInvitationsPerWeek: limitOrClear(),
+    notedInvitationsPerMonth: limitOrClear(),
     messagesPerDay: limitOrClear(),
     inmailsPerDay: limitOrClear(),
     inmailsPerMonth: limitOrClear(),

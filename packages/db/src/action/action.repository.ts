@@ -74,6 +74,23 @@ export class ActionRepository {
     }
   }
 
+  /**
+   * When the account's actions of `type` since `since` happened, oldest first (at most `limit`):
+   * LinkedIn's weekly invitation cap counts a rolling window, which a calendar counter cannot see.
+   * Served by `{ workspaceId, accountId, occurredAt }`.
+   */
+  async recentTimesOfAccount(
+    workspaceId: WorkspaceId,
+    query: { accountId: string; type: ActionType; since: Date; limit: number },
+  ): Promise<Date[]> {
+    const records = await this.records.find(
+      workspaceId,
+      { accountId: query.accountId, occurredAt: { $gte: query.since }, type: query.type },
+      { sort: { occurredAt: 1 }, limit: query.limit },
+    );
+    return records.map((record) => record.occurredAt);
+  }
+
   async findByIdempotencyKey(workspaceId: WorkspaceId, idempotencyKey: string): Promise<Action | null> {
     const record = await this.records.findOne(workspaceId, { idempotencyKey });
     return record ? toAction(record) : null;

@@ -133,4 +133,16 @@ export class AccountUsageRepository {
       month: countsOf(byPeriod.get(periods.month)),
     };
   }
+
+  /** The sum of one counter over the given periods (e.g. the last 31 days), in one read. */
+  async sum(
+    workspaceId: WorkspaceId,
+    accountId: string,
+    kind: UsageKind,
+    periods: readonly string[],
+  ): Promise<number> {
+    const ids = periods.map((period) => usageId(workspaceId, accountId, period));
+    const records = await this.records.find(workspaceId, { _id: { $in: ids } });
+    return records.reduce((total, record) => total + (record.counts[kind] ?? 0), 0);
+  }
 }

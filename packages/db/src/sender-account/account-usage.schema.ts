@@ -27,7 +27,8 @@ export type UsagePeriodName = (typeof USAGE_PERIODS)[number];
 export const LIMIT_USAGE: Readonly<Record<LimitKey, { kind: UsageKind; period: UsagePeriodName }>> = {
   invitationsPerDay: { kind: 'invitations', period: 'day' },
   invitationsPerWeek: { kind: 'invitations', period: 'week' },
-  notedInvitationsPerWeek: { kind: 'notedInvitations', period: 'week' },
+  // Counted by day; the runner and the limits view sum the last 31 days (LinkedIn's rolling month).
+  notedInvitationsPerMonth: { kind: 'notedInvitations', period: 'month' },
   messagesPerDay: { kind: 'messages', period: 'day' },
   inmailsPerDay: { kind: 'inmails', period: 'day' },
   inmailsPerMonth: { kind: 'inmailsMonth', period: 'month' },

@@ -5,6 +5,8 @@ import {
   inmailApiOf,
   LIMIT_KEYS,
   limitValues,
+  NOTE_QUOTA_DAYS,
+  lastDayPeriodKeys,
   remainingCapacity,
   warmUpStage,
   type LimitKey,
@@ -27,7 +29,30 @@ export async function accountUsage(
   const usage = await ctx.db.accountUsage.current(ctx.workspaceId, account.id, now, account.timezone);
   const effective = accountLimitsAt(account, now);
   const values = limitValues(effective);
-  const usedOf = (key: LimitKey) => usage[LIMIT_USAGE[key].period][LIMIT_USAGE[key].kind];
+  // LinkedIn counts its weekly invitation cap and the free tier's notes over rolling windows: the
+  // view shows what the runner holds the account to (the last 7 days of invitations from the action
+  // log, the last 31 days of noted invitations from the day counters).
+  const [invitationsLast7Days, notedLast31Days] = await Promise.all([
+    ctx.db.actions
+      .recentTimesOfAccount(ctx.workspaceId, {
+        accountId: account.id,
+        type: 'invitation_sent',
+        since: new Date(now.getTime() - 7 * DAY_MS),
+        limit: 500,
+      })
+      .then((times) => times.length),
+    ctx.db.accountUsage.sum(
+      ctx.workspaceId,
+      account.id,
+      'notedInvitations',
+      lastDayPeriodKeys(now, account.timezone, NOTE_QUOTA_DAYS),
+    ),
+  ]);
+  const usedOf = (key: LimitKey) => {
+    if (key === 'invitationsPerWeek') return invitationsLast7Days;
+    if (key === 'notedInvitationsPerMonth') return notedLast31Days;
+    return usage[LIMIT_USAGE[key].period][LIMIT_USAGE[key].kind];
+  };
   const limits = Object.fromEntries(
     LIMIT_KEYS.map((key): [LimitKey, LimitUsage] => {
       const limit = effective[key];
@@ -109,3 +134,5 @@ export async function accountUsage(
     cooldownUntil: account.cooldownUntil ? account.cooldownUntil.toISOString() : null,
   };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
