@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openLocalData, recordStop } from './local-data.mjs';
+import { forwardPackageManagerSigint } from './package-manager-signals.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = process.env;
@@ -191,10 +192,12 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping...');
+  stopSigintWatcher();
   recordStop(stateFile, clockEpoch);
   for (const timer of restartTimers) clearTimeout(timer);
   for (const child of [...children.values()].reverse()) {
-    if (child.exitCode !== null) continue;
+    // A child that a signal ended has no exit code, only a signal code: it is gone all the same.
+    if (child.exitCode !== null || child.signalCode !== null) continue;
     child.kill('SIGTERM');
     await new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -212,6 +215,7 @@ async function shutdown(code = 0) {
 
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+const stopSigintWatcher = forwardPackageManagerSigint((line) => console.log(`[start] ${line}`));
 
 async function main() {
   let mongoUri = env.MONGODB_URI;
