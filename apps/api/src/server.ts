@@ -5,17 +5,17 @@
  */
 import { connectDb } from '@outreach/db';
 import { clockForTimeScale, providerNetworkFromConfig } from '@outreach/network';
-import { pino } from 'pino';
 import { createApp } from './app.js';
 import type { ProviderSettings } from './app-deps.js';
 import { loadConfig } from './config.js';
 import { databasePing } from './database-ping.js';
 import { createShutdown } from './http/graceful-shutdown.js';
 import { createHttpServer } from './http/http-server.js';
+import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
+  const logger = createLogger(config.LOG_LEVEL);
   const clock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
   const db = await connectDb(config.MONGODB_URI, {
     clock,
