@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   const server = createHttpServer(app, {
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+    logger,
   });
   server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
