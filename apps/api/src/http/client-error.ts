@@ -38,7 +38,7 @@ const REASONS: Record<number, string> = {
 export interface ClientErrorOptions {
   requestTimeoutMs: number;
   /** Where each refusal is logged with its request id; refusals are answered before Express. */
-  logger?: { warn(fields: object, message: string): void };
+  logger?: { warn(fields: object, message: string): void } | undefined;
 }
 
 /** The response Node had opened for the request, when its headers were read before the refusal. */

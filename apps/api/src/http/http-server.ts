@@ -7,7 +7,7 @@ export interface HttpServerOptions {
   /** The request line and headers must arrive within this time (at most `requestTimeoutMs`). */
   headersTimeoutMs: number;
   /** Where the parser's refusals are logged (they never reach the request logger). */
-  logger?: ClientErrorOptions['logger'];
+  logger?: ClientErrorOptions['logger'] | undefined;
 }
 
 /**
