@@ -225,7 +225,8 @@ export interface paths {
         /**
          * Campaign analytics
          * @description Totals, a breakdown per step and per variant, and a series per UTC day, over the window from
-         *     `startDate` to `endDate` (default: the last 30 days; at most 366 days, else 400).
+         *     `startDate` to `endDate` (default: from the campaign's creation to now; at most 366 days,
+         *     else 400). The answer's `window` says which window was used and why.
          */
         get: operations["campaignAnalytics"];
         put?: never;
@@ -790,8 +791,8 @@ export interface paths {
         /**
          * Workspace analytics
          * @description Campaign counts by status, totals and a series per UTC day over every campaign matching the
-         *     filters, in the window from `startDate` to `endDate` (default: the last 30 days; at most 366
-         *     days, else 400).
+         *     filters, in the window from `startDate` to `endDate` (default: from the workspace's creation
+         *     to now; at most 366 days, else 400). The answer's `window` says which window was used and why.
          */
         get: operations["workspaceAnalytics"];
         put?: never;
@@ -2209,9 +2210,23 @@ export interface components {
             significant: boolean;
         };
         /**
+         * @description The window an analytics answer counts, `[startDate, endDate)`, and where its start comes from:
+         *     `query` (the request's `startDate`), `creation` (no `startDate` was given: the window starts
+         *     when the campaign was created, or the workspace for workspace analytics, so a campaign is
+         *     never forgotten by the default window however long it runs or however fast a demo's
+         *     compressed clock goes) or `limit` (no `startDate` was given and the creation is more than
+         *     366 days before `endDate`: the window is the 366 days before `endDate`).
+         */
+        AnalyticsWindowUsed: {
+            startDate: components["schemas"]["Timestamp"];
+            endDate: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            startFrom: "query" | "creation" | "limit";
+        };
+        /**
          * @description Counts of what happened in the window `[startDate, endDate)`: the actions, the leads added and
          *     the leads completed. Days in `daily` are UTC days, one entry per day of the window, oldest
-         *     first.
+         *     first. `window` repeats the bounds and says where the start comes from.
          */
         CampaignAnalytics: {
             campaignId: components["schemas"]["CampaignId"];
@@ -2219,6 +2234,7 @@ export interface components {
             startDate: components["schemas"]["Timestamp"];
             /** @description End of the window (exclusive). */
             endDate: components["schemas"]["Timestamp"];
+            window: components["schemas"]["AnalyticsWindowUsed"];
             totals: components["schemas"]["AnalyticsTotals"];
             steps: components["schemas"]["StepAnalytics"][];
             variants: components["schemas"]["VariantAnalytics"][];
@@ -2241,6 +2257,7 @@ export interface components {
         WorkspaceAnalytics: {
             startDate: components["schemas"]["Timestamp"];
             endDate: components["schemas"]["Timestamp"];
+            window: components["schemas"]["AnalyticsWindowUsed"];
             campaigns: components["schemas"]["CampaignCounts"];
             totals: components["schemas"]["AnalyticsTotals"];
             daily: components["schemas"]["DailyAnalytics"][];
@@ -2966,8 +2983,9 @@ export interface components {
          */
         BlockSearch: string;
         /**
-         * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-         *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+         * @description Start of the window, inclusive; a date is its UTC midnight. Default: when the campaign was
+         *     created (for workspace analytics, the workspace), at most 366 days before `endDate`; the
+         *     answer's `window.startFrom` says which. Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
          *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
          * @example 2025-06-01
          */
@@ -3931,8 +3949,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 * @description Start of the window, inclusive; a date is its UTC midnight. Default: when the campaign was
+                 *     created (for workspace analytics, the workspace), at most 366 days before `endDate`; the
+                 *     answer's `window.startFrom` says which. Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
                  *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
@@ -3966,6 +3985,11 @@ export interface operations {
                      *       "campaignId": "cmp_6650b3c8e52d0f9a3b4c6d31",
                      *       "startDate": "2025-06-02T00:00:00.000Z",
                      *       "endDate": "2025-06-04T00:00:00.000Z",
+                     *       "window": {
+                     *         "startDate": "2025-06-02T00:00:00.000Z",
+                     *         "endDate": "2025-06-04T00:00:00.000Z",
+                     *         "startFrom": "query"
+                     *       },
                      *       "totals": {
                      *         "leads": 240,
                      *         "invitationsSent": 38,
@@ -5987,8 +6011,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 * @description Start of the window, inclusive; a date is its UTC midnight. Default: when the campaign was
+                 *     created (for workspace analytics, the workspace), at most 366 days before `endDate`; the
+                 *     answer's `window.startFrom` says which. Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
                  *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
@@ -6025,6 +6050,11 @@ export interface operations {
                      * @example {
                      *       "startDate": "2025-06-02T00:00:00.000Z",
                      *       "endDate": "2025-06-04T00:00:00.000Z",
+                     *       "window": {
+                     *         "startDate": "2025-06-02T00:00:00.000Z",
+                     *         "endDate": "2025-06-04T00:00:00.000Z",
+                     *         "startFrom": "query"
+                     *       },
                      *       "campaigns": {
                      *         "total": 3,
                      *         "active": 1,
