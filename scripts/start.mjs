@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { openLocalData, recordStop } from './local-data.mjs';
 import { forwardPackageManagerSigint } from './package-manager-signals.mjs';
 
@@ -41,6 +41,11 @@ const webhookTargets = {
   WEBHOOK_ALLOW_LOOPBACK_TARGETS: env.WEBHOOK_ALLOW_LOOPBACK_TARGETS ?? 'true',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'false',
 };
+/** A path as a user in the repository would type it: relative when inside it. */
+function shownPath(path) {
+  const inside = relative(root, path);
+  return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+}
 /** Pauses before starting a crashed child again: doubling from 1 s up to 30 s. */
 const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
 /** A child that stayed up this long is healthy again: its next crash restarts it after 1 s. */
@@ -259,6 +264,8 @@ async function main() {
     HOST: host,
     MONGODB_URI: mongoUri,
     PUBLIC_URL: apiUrl,
+    // Named by the docs page and by 401 answers, so a local user finds the demo key.
+    DEMO_KEY_FILE: shownPath(stateFile),
     ...provider,
     ...webhookTargets,
     ...clock,

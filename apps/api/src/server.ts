@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       apiKeyCacheMs: config.API_KEY_CACHE_MS,
       webhookTargets: config.webhookTargets,
+      demoKeyFile: config.DEMO_KEY_FILE,
     },
     pingDatabase: databasePing(db),
     isShuttingDown: () => shuttingDown(),

@@ -54,6 +54,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
       apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
       webhookTargets: options.webhookTargets ?? 'public',
+      ...(options.demoKeyFile !== undefined ? { demoKeyFile: options.demoKeyFile } : {}),
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
     ...(provider ? { provider } : {}),

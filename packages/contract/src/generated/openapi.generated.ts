@@ -198,7 +198,10 @@ export interface paths {
         };
         /**
          * Get a campaign's sequence
-         * @description Only the steps, in execution order, each with its variants under `messages`.
+         * @description Only the steps, in execution order, each with its variants under `messages`. The name differs
+         *     from the `variants` of the step and variant operations on purpose: the interface
+         *     specification fixes `messages` for this operation (variant-shaped objects without `stepId`),
+         *     and `variants` for the others.
          */
         get: operations["getCampaignSequence"];
         put?: never;
@@ -1578,12 +1581,12 @@ export interface components {
          */
         TemplateBody: string;
         /**
-         * @description An AI tool enabled on a variant: its `key` (the body uses it as `{{ai.<key>}}`) and its
-         *     catalogue `name`.
+         * @description An AI tool enabled on a variant: its `key` (the body uses it as `{{ai.<key>}}`), one of the
+         *     catalogue's, and its catalogue `name`.
          */
         AITool: {
             name: string;
-            key: string;
+            key: components["schemas"]["AIToolKey"];
         };
         /**
          * @description The key of a tool of the AI tool catalogue (`GET /v1/ai-tools`).
@@ -1667,7 +1670,10 @@ export interface components {
             delay: number;
             stopOnReply: boolean;
             genericBody: components["schemas"]["TemplateBody"] | null;
-            /** @description The step's variants; empty for invitation and visit_profile steps. */
+            /**
+             * @description The step's variants; empty for invitation and visit_profile steps. Named `messages` here,
+             *     as the specification fixes for this operation; the same objects are `variants` elsewhere.
+             */
             messages: components["schemas"]["SequenceVariant"][];
         };
         Sequence: {
@@ -3308,15 +3314,15 @@ export interface operations {
                      *           "variants": [
                      *             {
                      *               "id": "var_6650b5eaa74f2b1c5d6e8f53",
-                     *               "body": "Would a 20-minute call next week be useful, {{firstName}}?",
+                     *               "body": "{{ai.role_challenge}} Would a 20-minute call next week be useful, {{firstName}}?",
                      *               "order": 0,
                      *               "isDisabled": false,
                      *               "icpDefinitionRaw": null,
                      *               "stepId": "stp_6650b4d9f63e1a0b4c5d7e43",
                      *               "aiTools": [
                      *                 {
-                     *                   "name": "Reply intent analysis",
-                     *                   "key": "reply_intent"
+                     *                   "name": "Likely challenge of the role",
+                     *                   "key": "role_challenge"
                      *                 }
                      *               ]
                      *             }
@@ -4419,15 +4425,15 @@ export interface operations {
                      *           "variants": [
                      *             {
                      *               "id": "var_6650b5eaa74f2b1c5d6e8f53",
-                     *               "body": "Would a 20-minute call next week be useful, {{firstName}}?",
+                     *               "body": "{{ai.role_challenge}} Would a 20-minute call next week be useful, {{firstName}}?",
                      *               "order": 0,
                      *               "isDisabled": false,
                      *               "icpDefinitionRaw": null,
                      *               "stepId": "stp_6650b4d9f63e1a0b4c5d7e43",
                      *               "aiTools": [
                      *                 {
-                     *                   "name": "Reply intent analysis",
-                     *                   "key": "reply_intent"
+                     *                   "name": "Likely challenge of the role",
+                     *                   "key": "role_challenge"
                      *                 }
                      *               ]
                      *             }
