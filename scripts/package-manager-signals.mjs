@@ -26,7 +26,8 @@ function processInfo(pid) {
  * (pnpm's); undefined when we were started directly or our group is the package manager's (npm).
  */
 function packageManagerGroup() {
-  if (!process.env.npm_lifecycle_event) return undefined;
+  // Only when a package manager runs this script as `start` (not, say, a test that spawns it).
+  if (process.env.npm_lifecycle_event !== 'start') return undefined;
   const ours = processInfo(process.pid)?.pgid;
   let pid = process.ppid;
   // Our parent is the shell the package manager runs scripts in; the package manager is above it.
