@@ -11,8 +11,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { openLocalData, recordStop } from './local-data.mjs';
+import { forwardPackageManagerSigint } from './package-manager-signals.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = process.env;
@@ -40,6 +41,11 @@ const webhookTargets = {
   WEBHOOK_ALLOW_LOOPBACK_TARGETS: env.WEBHOOK_ALLOW_LOOPBACK_TARGETS ?? 'true',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'false',
 };
+/** A path as a user in the repository would type it: relative when inside it. */
+function shownPath(path) {
+  const inside = relative(root, path);
+  return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+}
 /** Pauses before starting a crashed child again: doubling from 1 s up to 30 s. */
 const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
 /** A child that stayed up this long is healthy again: its next crash restarts it after 1 s. */
@@ -191,10 +197,12 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping...');
+  stopSigintWatcher();
   recordStop(stateFile, clockEpoch);
   for (const timer of restartTimers) clearTimeout(timer);
   for (const child of [...children.values()].reverse()) {
-    if (child.exitCode !== null) continue;
+    // A child that a signal ended has no exit code, only a signal code: it is gone all the same.
+    if (child.exitCode !== null || child.signalCode !== null) continue;
     child.kill('SIGTERM');
     await new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -212,6 +220,7 @@ async function shutdown(code = 0) {
 
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+const stopSigintWatcher = forwardPackageManagerSigint((line) => console.log(`[start] ${line}`));
 
 async function main() {
   let mongoUri = env.MONGODB_URI;
@@ -255,6 +264,8 @@ async function main() {
     HOST: host,
     MONGODB_URI: mongoUri,
     PUBLIC_URL: apiUrl,
+    // Named by the docs page and by 401 answers, so a local user finds the demo key.
+    DEMO_KEY_FILE: shownPath(stateFile),
     ...provider,
     ...webhookTargets,
     ...clock,

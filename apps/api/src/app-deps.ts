@@ -13,6 +13,12 @@ export interface AppSettings {
    * (local runs) or `any` (tests of private networks).
    */
   webhookTargets: TargetAllowance;
+  /**
+   * Local runs only (`pnpm start` sets it): the file holding the demo workspace's API key, named
+   * by the docs page and by 401 answers (a key from before `pnpm start --fresh` no longer exists).
+   * Unset in production, where no answer says anything of the kind.
+   */
+  demoKeyFile?: string | undefined;
 }
 
 /** The network provider: where its webhooks are checked, and how accounts connect through it. */

@@ -30,7 +30,7 @@ export function createApp(deps: AppDeps): Express {
       ...(deps.isShuttingDown ? { isShuttingDown: deps.isShuttingDown } : {}),
     }),
   );
-  app.use(docsRoutes(openApiDocument));
+  app.use(docsRoutes(openApiDocument, { demoKeyFile: deps.settings.demoKeyFile }));
   app.use(PROVIDER_WEBHOOKS_PATH, providerWebhookRoutes(deps));
   app.use('/v1', v1Router(deps).router);
   app.use(notFoundHandler());

@@ -46,6 +46,11 @@ const configSchema = z.object({
    * it. Required with NETWORK_PROVIDER=unipile; locally it defaults to http://127.0.0.1:<PORT>.
    */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Local runs only (`pnpm start` sets it to its state file, `.outreach/dev.json`): named by the
+   * docs page and by 401 answers so a local user finds the demo API key. Leave unset in production.
+   */
+  DEMO_KEY_FILE: z.string().min(1).max(500).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -5,17 +5,17 @@
  */
 import { connectDb } from '@outreach/db';
 import { clockForTimeScale, providerNetworkFromConfig, systemClock } from '@outreach/network';
-import { pino } from 'pino';
 import { createApp } from './app.js';
 import type { ProviderSettings } from './app-deps.js';
 import { loadConfig } from './config.js';
 import { databasePing } from './database-ping.js';
 import { createShutdown } from './http/graceful-shutdown.js';
 import { createHttpServer } from './http/http-server.js';
+import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = pino({ level: config.LOG_LEVEL, base: { service: 'api' } });
+  const logger = createLogger(config.LOG_LEVEL);
   // Campaign time, compressed in a demo; HTTP time (idempotency, rate limits, timeouts, signed
   // links) follows `realClock`, never this one.
   const productClock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       apiKeyCacheMs: config.API_KEY_CACHE_MS,
       webhookTargets: config.webhookTargets,
+      demoKeyFile: config.DEMO_KEY_FILE,
     },
     pingDatabase: databasePing(db),
     isShuttingDown: () => shuttingDown(),
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   const server = createHttpServer(app, {
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+    logger,
   });
   server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {

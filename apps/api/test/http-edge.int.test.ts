@@ -18,9 +18,11 @@ function expectJsonError(answer: RawAnswer, statusCode: number, code: string): v
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   expect(JSON.parse(answer.body)).toEqual({ statusCode, message: expect.any(String), code });
   expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  // Answers written before Express carry a request id like every other answer.
+  expect(answer.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{8,128}$/);
 }
 
-describe("what Node's HTTP parser refuses", () => {
+describe("what Node's HTTP parser refuses, answered with a request id", () => {
   it('answers bad bytes in the path with a JSON 400', async () => {
     const answer = await rawRequest(
       portOf(app.baseUrl),
@@ -61,17 +63,19 @@ describe('OPTIONS', () => {
   });
 });
 
-describe('requests that never finish arriving', () => {
+describe('requests that never finish arriving, answered with a request id', () => {
   it('cuts a body that never completes with a JSON 408 once the request deadline passes', async () => {
     const impatient = await startTestApp({ requestTimeoutMs: 1_000, headersTimeoutMs: 1_000 });
     try {
       const { apiKey } = await createWorkspace(impatient);
       const answer = await rawRequest(
         portOf(impatient.baseUrl),
-        `POST /v1/campaigns HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+        `POST /v1/campaigns HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${apiKey}\r\nX-Request-Id: slow-body-1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
         true,
       );
       expectJsonError(answer, 408, 'request_timeout');
+      // Its headers were read: the answer keeps the id the request came with.
+      expect(answer.headers['x-request-id']).toBe('slow-body-1');
     } finally {
       await impatient.close();
     }

@@ -1,3 +1,4 @@
+import { credentialValues, redactLogLine } from '@outreach/domain';
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { startRunnerProcess } from './runner-process.js';
@@ -8,7 +9,14 @@ import { startRunnerProcess } from './runner-process.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = pino({ name: 'runner', level: config.LOG_LEVEL });
+  // Every line leaves with its credentials redacted (fields named like a secret, token, key or
+  // password, and the values of the credential variables wherever they appear).
+  const secrets = credentialValues(process.env);
+  const logger = pino({
+    name: 'runner',
+    level: config.LOG_LEVEL,
+    hooks: { streamWrite: (line) => redactLogLine(line, secrets) },
+  });
   const running = await startRunnerProcess(config, logger);
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -72,6 +72,7 @@ export type AnalyticsTotals = Schemas['AnalyticsTotals'];
 export type DailyAnalytics = Schemas['DailyAnalytics'];
 export type StepAnalytics = Schemas['StepAnalytics'];
 export type VariantAnalytics = Schemas['VariantAnalytics'];
+export type AnalyticsWindowUsed = Schemas['AnalyticsWindowUsed'];
 export type CampaignAnalytics = Schemas['CampaignAnalytics'];
 export type AbTest = Schemas['AbTest'];
 export type AbTestVariant = Schemas['AbTestVariant'];

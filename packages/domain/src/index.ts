@@ -25,6 +25,7 @@ export * from './block-precedence.rules.js';
 export * from './lead-import.rules.js';
 export * from './variable-name.rules.js';
 export * from './webhook-target.rules.js';
+export * from './credential-redaction.rules.js';
 
 export * from './seeded-random.js';
 export * from './working-hours.schedule.js';

@@ -1,11 +1,13 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { answerClientError } from './client-error.js';
+import { answerClientError, type ClientErrorOptions } from './client-error.js';
 
 export interface HttpServerOptions {
   /** The whole request, body included, must arrive within this time, else 408 and the connection is closed. */
   requestTimeoutMs: number;
   /** The request line and headers must arrive within this time (at most `requestTimeoutMs`). */
   headersTimeoutMs: number;
+  /** Where the parser's refusals are logged (they never reach the request logger). */
+  logger?: ClientErrorOptions['logger'] | undefined;
 }
 
 /**

@@ -18,13 +18,14 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
 
 /**
  * One log line per request with its id, status and duration; `req.log` carries the id for any
- * line written while handling it. The API key header is redacted.
+ * line written while handling it. Credential headers (the API key, the provider's webhook
+ * secret, authorization, cookies) are redacted by the process logger (`createLogger`), as every
+ * other line is.
  */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId: assignRequestId,
-    redact: ['req.headers["x-api-key"]'],
     // Probes arrive every few seconds from the orchestrator; a line each would drown the rest.
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     customLogLevel: (_req, res, error) => {

@@ -5,7 +5,13 @@ import type {
   Step as StepEntity,
   StepVariant as VariantEntity,
 } from '@outreach/db';
-import { campaignProgress, campaignRates, stepTypeHasVariants } from '@outreach/domain';
+import {
+  AI_TOOL_KEYS,
+  campaignProgress,
+  campaignRates,
+  stepTypeHasVariants,
+  type AiToolKey,
+} from '@outreach/domain';
 
 /** What a campaign's list entry shows besides its own fields: lead counts and action counters. */
 export type CampaignStats = CampaignSummary;
@@ -42,6 +48,15 @@ export function toApiCampaignDetail(campaign: CampaignEntity, stats: CampaignSta
   return { ...toApiCampaign(campaign, stats), steps: campaign.steps.map(toApiStep) };
 }
 
+function isAiToolKey(key: string): key is AiToolKey {
+  return (AI_TOOL_KEYS as readonly string[]).includes(key);
+}
+
+/** A variant's tools: only catalogue tools can be enabled, so no other key is ever listed. */
+function toApiAiTools(tools: VariantEntity['aiTools']): StepVariant['aiTools'] {
+  return tools.flatMap((tool) => (isAiToolKey(tool.key) ? [{ name: tool.name, key: tool.key }] : []));
+}
+
 export function toApiVariant(variant: VariantEntity): StepVariant {
   return {
     id: variant.id,
@@ -50,7 +65,7 @@ export function toApiVariant(variant: VariantEntity): StepVariant {
     isDisabled: variant.isDisabled,
     icpDefinitionRaw: variant.icpDefinitionRaw,
     stepId: variant.stepId,
-    aiTools: variant.aiTools.map((tool) => ({ name: tool.name, key: tool.key })),
+    aiTools: toApiAiTools(variant.aiTools),
   };
 }
 
@@ -83,7 +98,7 @@ export function toSequenceStep(step: StepEntity): SequenceStep {
       order: variant.order,
       isDisabled: variant.isDisabled,
       icpDefinitionRaw: variant.icpDefinitionRaw,
-      aiTools: variant.aiTools.map((tool) => ({ name: tool.name, key: tool.key })),
+      aiTools: toApiAiTools(variant.aiTools),
     })),
   };
 }

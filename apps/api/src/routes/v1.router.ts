@@ -47,7 +47,7 @@ export function v1Router(deps: AppDeps): V1Routes {
   });
   const route = createRouteHelper<OperationContext>(router, {
     guards: [
-      authenticate(resolver),
+      authenticate(resolver, { demoKeyFile: deps.settings.demoKeyFile }),
       rateLimitPerApiKey({
         limitPerMinute: deps.settings.rateLimitPerMinute,
         realClock: deps.realClock,

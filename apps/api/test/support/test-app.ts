@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { connectDb, type ConnectDbOptions, type Db } from '@outreach/db';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { AppSettings, ProviderSettings } from '../../src/app-deps.js';
 import { databasePing } from '../../src/database-ping.js';
 import { createHttpServer, type HttpServerOptions } from '../../src/http/http-server.js';
+import { createLogger } from '../../src/logger.js';
 import { ApiClient } from './api-client.js';
 
 export interface TestApp {
@@ -32,6 +33,8 @@ export interface TestAppOptions extends Partial<AppSettings>, Partial<HttpServer
   /** Where the app's database is (a proxy in front of this file's database, to cut it). */
   databaseUri?: string;
   driverOptions?: ConnectDbOptions['driverOptions'];
+  /** The app's logger; silent by default. */
+  logger?: Logger;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const provider = options.provider ? { publicUrl: '', ...options.provider } : undefined;
   const app = createApp({
     db: options.wrapDb ? options.wrapDb(db) : db,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? createLogger('silent'),
     productClock: options.clock ?? (() => new Date()),
     realClock: options.realClock ?? (() => new Date()),
     settings: {
@@ -55,6 +58,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
       apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
       webhookTargets: options.webhookTargets ?? 'public',
+      ...(options.demoKeyFile !== undefined ? { demoKeyFile: options.demoKeyFile } : {}),
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
     ...(provider ? { provider } : {}),

@@ -214,7 +214,10 @@ export interface paths {
         };
         /**
          * Get a campaign's sequence
-         * @description Only the steps, in execution order, each with its variants under `messages`.
+         * @description Only the steps, in execution order, each with its variants under `messages`. The name differs
+         *     from the `variants` of the step and variant operations on purpose: the interface
+         *     specification fixes `messages` for this operation (variant-shaped objects without `stepId`),
+         *     and `variants` for the others.
          */
         get: operations["getCampaignSequence"];
         put?: never;
@@ -241,7 +244,8 @@ export interface paths {
         /**
          * Campaign analytics
          * @description Totals, a breakdown per step and per variant, and a series per UTC day, over the window from
-         *     `startDate` to `endDate` (default: the last 30 days; at most 366 days, else 400).
+         *     `startDate` to `endDate` (default: from the campaign's creation to now; at most 366 days,
+         *     else 400). The answer's `window` says which window was used and why.
          */
         get: operations["campaignAnalytics"];
         put?: never;
@@ -822,8 +826,8 @@ export interface paths {
         /**
          * Workspace analytics
          * @description Campaign counts by status, totals and a series per UTC day over every campaign matching the
-         *     filters, in the window from `startDate` to `endDate` (default: the last 30 days; at most 366
-         *     days, else 400).
+         *     filters, in the window from `startDate` to `endDate` (default: from the workspace's creation
+         *     to now; at most 366 days, else 400). The answer's `window` says which window was used and why.
          */
         get: operations["workspaceAnalytics"];
         put?: never;
@@ -1644,12 +1648,12 @@ export interface components {
          */
         TemplateBody: string;
         /**
-         * @description An AI tool enabled on a variant: its `key` (the body uses it as `{{ai.<key>}}`) and its
-         *     catalogue `name`.
+         * @description An AI tool enabled on a variant: its `key` (the body uses it as `{{ai.<key>}}`), one of the
+         *     catalogue's, and its catalogue `name`.
          */
         AITool: {
             name: string;
-            key: string;
+            key: components["schemas"]["AIToolKey"];
         };
         /**
          * @description The key of a tool of the AI tool catalogue (`GET /v1/ai-tools`).
@@ -1733,7 +1737,10 @@ export interface components {
             delay: number;
             stopOnReply: boolean;
             genericBody: components["schemas"]["TemplateBody"] | null;
-            /** @description The step's variants; empty for invitation and visit_profile steps. */
+            /**
+             * @description The step's variants; empty for invitation and visit_profile steps. Named `messages` here,
+             *     as the specification fixes for this operation; the same objects are `variants` elsewhere.
+             */
             messages: components["schemas"]["SequenceVariant"][];
         };
         Sequence: {
@@ -2428,9 +2435,23 @@ export interface components {
             significant: boolean;
         };
         /**
+         * @description The window an analytics answer counts, `[startDate, endDate)`, and where its start comes from:
+         *     `query` (the request's `startDate`), `creation` (no `startDate` was given: the window starts
+         *     when the campaign was created, or the workspace for workspace analytics, so a campaign is
+         *     never forgotten by the default window however long it runs or however fast a demo's
+         *     compressed clock goes) or `limit` (no `startDate` was given and the creation is more than
+         *     366 days before `endDate`: the window is the 366 days before `endDate`).
+         */
+        AnalyticsWindowUsed: {
+            startDate: components["schemas"]["Timestamp"];
+            endDate: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            startFrom: "query" | "creation" | "limit";
+        };
+        /**
          * @description Counts of what happened in the window `[startDate, endDate)`: the actions, the leads added and
          *     the leads completed. Days in `daily` are UTC days, one entry per day of the window, oldest
-         *     first.
+         *     first. `window` repeats the bounds and says where the start comes from.
          */
         CampaignAnalytics: {
             campaignId: components["schemas"]["CampaignId"];
@@ -2438,6 +2459,7 @@ export interface components {
             startDate: components["schemas"]["Timestamp"];
             /** @description End of the window (exclusive). */
             endDate: components["schemas"]["Timestamp"];
+            window: components["schemas"]["AnalyticsWindowUsed"];
             totals: components["schemas"]["AnalyticsTotals"];
             steps: components["schemas"]["StepAnalytics"][];
             variants: components["schemas"]["VariantAnalytics"][];
@@ -2460,6 +2482,7 @@ export interface components {
         WorkspaceAnalytics: {
             startDate: components["schemas"]["Timestamp"];
             endDate: components["schemas"]["Timestamp"];
+            window: components["schemas"]["AnalyticsWindowUsed"];
             campaigns: components["schemas"]["CampaignCounts"];
             totals: components["schemas"]["AnalyticsTotals"];
             daily: components["schemas"]["DailyAnalytics"][];
@@ -3191,8 +3214,9 @@ export interface components {
          */
         BlockSearch: string;
         /**
-         * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-         *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+         * @description Start of the window, inclusive; a date is its UTC midnight. Default: when the campaign was
+         *     created (for workspace analytics, the workspace), at most 366 days before `endDate`; the
+         *     answer's `window.startFrom` says which. Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
          *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
          * @example 2025-06-01
          */
@@ -3515,15 +3539,15 @@ export interface operations {
                      *           "variants": [
                      *             {
                      *               "id": "var_6650b5eaa74f2b1c5d6e8f53",
-                     *               "body": "Would a 20-minute call next week be useful, {{firstName}}?",
+                     *               "body": "{{ai.role_challenge}} Would a 20-minute call next week be useful, {{firstName}}?",
                      *               "order": 0,
                      *               "isDisabled": false,
                      *               "icpDefinitionRaw": null,
                      *               "stepId": "stp_6650b4d9f63e1a0b4c5d7e43",
                      *               "aiTools": [
                      *                 {
-                     *                   "name": "Reply intent analysis",
-                     *                   "key": "reply_intent"
+                     *                   "name": "Likely challenge of the role",
+                     *                   "key": "role_challenge"
                      *                 }
                      *               ]
                      *             }
@@ -4165,8 +4189,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 * @description Start of the window, inclusive; a date is its UTC midnight. Default: when the campaign was
+                 *     created (for workspace analytics, the workspace), at most 366 days before `endDate`; the
+                 *     answer's `window.startFrom` says which. Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
                  *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
@@ -4200,6 +4225,11 @@ export interface operations {
                      *       "campaignId": "cmp_6650b3c8e52d0f9a3b4c6d31",
                      *       "startDate": "2025-06-02T00:00:00.000Z",
                      *       "endDate": "2025-06-04T00:00:00.000Z",
+                     *       "window": {
+                     *         "startDate": "2025-06-02T00:00:00.000Z",
+                     *         "endDate": "2025-06-04T00:00:00.000Z",
+                     *         "startFrom": "query"
+                     *       },
                      *       "totals": {
                      *         "leads": 240,
                      *         "invitationsSent": 38,
@@ -4630,15 +4660,15 @@ export interface operations {
                      *           "variants": [
                      *             {
                      *               "id": "var_6650b5eaa74f2b1c5d6e8f53",
-                     *               "body": "Would a 20-minute call next week be useful, {{firstName}}?",
+                     *               "body": "{{ai.role_challenge}} Would a 20-minute call next week be useful, {{firstName}}?",
                      *               "order": 0,
                      *               "isDisabled": false,
                      *               "icpDefinitionRaw": null,
                      *               "stepId": "stp_6650b4d9f63e1a0b4c5d7e43",
                      *               "aiTools": [
                      *                 {
-                     *                   "name": "Reply intent analysis",
-                     *                   "key": "reply_intent"
+                     *                   "name": "Likely challenge of the role",
+                     *                   "key": "role_challenge"
                      *                 }
                      *               ]
                      *             }
@@ -6525,8 +6555,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Start of the window, inclusive; a date is its UTC midnight. Default: 30 days before `endDate`.
-                 *     Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
+                 * @description Start of the window, inclusive; a date is its UTC midnight. Default: when the campaign was
+                 *     created (for workspace analytics, the workspace), at most 366 days before `endDate`; the
+                 *     answer's `window.startFrom` says which. Must not be after `endDate`. The window is at most 366 days long: a longer one (also one made
                  *     by a distant `startDate` and the default `endDate`, now) is refused with 400.
                  * @example 2025-06-01
                  */
@@ -6563,6 +6594,11 @@ export interface operations {
                      * @example {
                      *       "startDate": "2025-06-02T00:00:00.000Z",
                      *       "endDate": "2025-06-04T00:00:00.000Z",
+                     *       "window": {
+                     *         "startDate": "2025-06-02T00:00:00.000Z",
+                     *         "endDate": "2025-06-04T00:00:00.000Z",
+                     *         "startFrom": "query"
+                     *       },
                      *       "campaigns": {
                      *         "total": 3,
                      *         "active": 1,

@@ -33,6 +33,20 @@ describe('resolveAnalyticsWindow', () => {
     );
   });
 
+  it('starts at the creation time when one is given and startDate is not', () => {
+    const createdAt = new Date('2025-01-02T03:04:05.000Z');
+    expect(resolveAnalyticsWindow({}, now, createdAt)).toEqual({ start: createdAt, end: now });
+  });
+
+  it('starts at most 366 days before its end, and never after it, from a creation time', () => {
+    expect(resolveAnalyticsWindow({}, now, new Date('2020-01-01T00:00:00.000Z')).start).toEqual(
+      new Date('2024-06-14T12:00:00.000Z'),
+    );
+    expect(resolveAnalyticsWindow({ endDate: '2025-06-01' }, now, now).start).toEqual(
+      new Date('2025-06-02T00:00:00.000Z'),
+    );
+  });
+
   it('counts 30 days back from a given end date', () => {
     expect(resolveAnalyticsWindow({ endDate: '2025-06-30' }, now).start).toEqual(
       new Date('2025-06-01T00:00:00.000Z'),

@@ -4,7 +4,7 @@
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Window length when `startDate` is not given. */
+/** Window length when neither `startDate` nor a creation time is given. */
 export const DEFAULT_ANALYTICS_WINDOW_DAYS = 30;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,19 +18,26 @@ export interface AnalyticsWindow {
 
 /**
  * A date-only `startDate` is its UTC midnight; a date-only `endDate` includes that whole UTC day.
- * Without `endDate` the window ends `now`; without `startDate` it starts 30 days before its end.
- * The values must already be valid ISO 8601 (the query schemas check them).
+ * Without `endDate` the window ends `now`. Without `startDate` it starts at `createdAt` (when the
+ * campaign, or the workspace, was created: a demo's compressed clock runs through 30 days in
+ * minutes, and a window that forgot the campaign would read 0), but at most 366 days before its
+ * end; with no `createdAt`, 30 days before its end. The values must already be valid ISO 8601
+ * (the query schemas check them).
  */
 export function resolveAnalyticsWindow(
   query: { readonly startDate?: string | undefined; readonly endDate?: string | undefined },
   now: Date,
+  createdAt?: Date,
 ): AnalyticsWindow {
   const end = query.endDate === undefined ? now : endOf(query.endDate);
-  const start =
-    query.startDate === undefined
-      ? new Date(end.getTime() - DEFAULT_ANALYTICS_WINDOW_DAYS * DAY_MS)
-      : new Date(Math.min(Date.parse(query.startDate), LAST_INSTANT_MS));
-  return { start, end };
+  if (query.startDate !== undefined) {
+    return { start: new Date(Math.min(Date.parse(query.startDate), LAST_INSTANT_MS)), end };
+  }
+  if (createdAt === undefined) {
+    return { start: new Date(end.getTime() - DEFAULT_ANALYTICS_WINDOW_DAYS * DAY_MS), end };
+  }
+  const earliest = end.getTime() - MAX_ANALYTICS_WINDOW_DAYS * DAY_MS;
+  return { start: new Date(Math.min(Math.max(createdAt.getTime(), earliest), end.getTime())), end };
 }
 
 /**

@@ -10,25 +10,35 @@ import { openApiDocument } from '../openapi-document.js';
 const COMPONENTS_ID = 'https://contract.outreach.invalid/components.json';
 const COMPONENT_REF = /^#\/components\/schemas\//;
 
-let ajv: Ajv2020 | undefined;
-const compiled = new WeakMap<object, ValidateFunction>();
+const instances = new Map<boolean, Ajv2020>();
+const compiled = {
+  strict: new WeakMap<object, ValidateFunction>(),
+  lenient: new WeakMap<object, ValidateFunction>(),
+};
 
-/** A validator of one schema object of the document (compiled once). */
-export function validatorFor(schema: object): ValidateFunction {
-  const cached = compiled.get(schema);
+/**
+ * A validator of one schema object of the document (compiled once). Strict by default, as the
+ * response checks want; `strict: false` also compiles the request schemas, whose `required` lists
+ * name properties of sibling `anyOf` branches (used to check the document's examples).
+ */
+export function validatorFor(schema: object, { strict = true }: { strict?: boolean } = {}): ValidateFunction {
+  const cache = strict ? compiled.strict : compiled.lenient;
+  const cached = cache.get(schema);
   if (cached) return cached;
-  const validate = contractAjv().compile(withComponentRefs(schema, COMPONENTS_ID) as object);
-  compiled.set(schema, validate);
+  const validate = contractAjv(strict).compile(withComponentRefs(schema, COMPONENTS_ID) as object);
+  cache.set(schema, validate);
   return validate;
 }
 
-function contractAjv(): Ajv2020 {
-  if (ajv) return ajv;
-  ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+function contractAjv(strict: boolean): Ajv2020 {
+  const existing = instances.get(strict);
+  if (existing) return existing;
+  const ajv = new Ajv2020({ strict, allErrors: true, allowUnionTypes: true });
   // ajv-formats is CommonJS: its plugin is the module itself and also its `default` property.
   ajvFormats.default(ajv);
   const components = openApiDocument.components['schemas'] ?? {};
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: withComponentRefs(components, '') });
+  instances.set(strict, ajv);
   return ajv;
 }
 

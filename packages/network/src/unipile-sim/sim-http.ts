@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
+import { redactCredentials } from '@outreach/domain';
 import type { Fault, SandboxOperation } from '../simulation/fault-injector.js';
 import type { HangTimers } from '../simulation/hang-timers.js';
 import type { ProviderCallKind } from './sim-call-log.js';
@@ -145,7 +146,8 @@ export function optionalAfter(value: unknown): number | null {
 export const simErrorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) return next(error);
   const problem = toProblem(error);
-  if (problem.status >= 500 && !(error instanceof SimProblem)) console.error('simulator error', error);
+  if (problem.status >= 500 && !(error instanceof SimProblem))
+    console.error('simulator error', redactCredentials(error));
   res.status(problem.status).json(problem.body(req.originalUrl));
 };
 

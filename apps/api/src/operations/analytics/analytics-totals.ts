@@ -24,7 +24,10 @@ export function toTotals(counts: Counts, leads: LeadWindowCounts): AnalyticsTota
 }
 
 /** One entry per UTC day of the window, zeros where nothing happened. */
-export function toDaily(perDay: ActionAnalytics['perDay'], window: AnalyticsWindow): DailyAnalytics[] {
+export function toDaily(
+  perDay: ActionAnalytics['perDay'],
+  window: Pick<AnalyticsWindow, 'from' | 'to'>,
+): DailyAnalytics[] {
   const byDate = new Map(perDay.map((day) => [day.date, day]));
   return utcDays(window).map((date) => {
     const day = byDate.get(date);

@@ -4,15 +4,26 @@ import { analyticsWindow, utcDays } from './analytics-window.js';
 describe('analyticsWindow', () => {
   const now = new Date('2025-06-10T12:00:00.000Z');
 
+  const createdAt = new Date('2025-03-01T08:00:00.000Z');
+
   it('reads date-only bounds as whole UTC days, the end day included', () => {
-    expect(analyticsWindow({ startDate: '2025-06-01', endDate: '2025-06-03' }, now)).toEqual({
+    expect(analyticsWindow({ startDate: '2025-06-01', endDate: '2025-06-03' }, now, createdAt)).toEqual({
       from: new Date('2025-06-01T00:00:00.000Z'),
       to: new Date('2025-06-04T00:00:00.000Z'),
+      startFrom: 'query',
     });
   });
 
-  it('defaults to the 30 days up to now', () => {
-    expect(analyticsWindow({}, now)).toEqual({ from: new Date('2025-05-11T12:00:00.000Z'), to: now });
+  it('defaults to the time from the creation up to now', () => {
+    expect(analyticsWindow({}, now, createdAt)).toEqual({ from: createdAt, to: now, startFrom: 'creation' });
+  });
+
+  it('starts 366 days before now by default when the creation is older, and says so', () => {
+    expect(analyticsWindow({}, now, new Date('2020-01-01T00:00:00.000Z'))).toEqual({
+      from: new Date('2024-06-09T12:00:00.000Z'),
+      to: now,
+      startFrom: 'limit',
+    });
   });
 });
 

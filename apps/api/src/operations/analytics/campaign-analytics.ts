@@ -5,7 +5,7 @@ import { rate, type StepType } from '@outreach/domain';
 import { requireCampaign, type OperationContext } from '../context.js';
 import { abTests } from './ab-tests.js';
 import { toDaily, toTotals } from './analytics-totals.js';
-import { analyticsWindow } from './analytics-window.js';
+import { analyticsWindow, windowUsed } from './analytics-window.js';
 
 type Counts = ActionAnalytics['totals'];
 
@@ -15,16 +15,21 @@ export async function campaignAnalytics(
   query: CampaignAnalyticsQuery,
 ): Promise<CampaignAnalytics> {
   const campaign = await requireCampaign(ctx, campaignId);
-  const window = analyticsWindow(query, ctx.productClock());
+  const window = analyticsWindow(query, ctx.productClock(), campaign.createdAt);
   const [analytics, leads] = await Promise.all([
     ctx.db.actions.analytics(ctx.workspaceId, { campaignId, from: window.from, to: window.to }),
-    ctx.db.campaignStats.leadsInWindow(ctx.workspaceId, { campaignIds: [campaignId], ...window }),
+    ctx.db.campaignStats.leadsInWindow(ctx.workspaceId, {
+      campaignIds: [campaignId],
+      from: window.from,
+      to: window.to,
+    }),
   ]);
   const variants = variantRows(campaign, analytics);
   return {
     campaignId,
     startDate: window.from.toISOString(),
     endDate: window.to.toISOString(),
+    window: windowUsed(window),
     totals: toTotals(analytics.totals, leads),
     steps: stepRows(campaign, analytics),
     variants,
