@@ -1,0 +1,48 @@
+// De-risks the senders page's honesty: an account is only shown "connected" when it can send.
+import type { components } from '@outreach/client';
+import { describe, expect, it } from 'vitest';
+import { displayedStatus } from './account-status.js';
+
+const now = new Date('2030-01-01T12:00:00.000Z');
+const base: components['schemas']['SenderAccount'] = {
+  id: 'acc_1',
+  name: 'Ada',
+  publicIdentifier: 'ada',
+  status: 'connected',
+  authenticated: true,
+  active: true,
+  timezone: 'UTC',
+  inmailAllowed: false,
+  limits: {
+    invitationsPerDay: 20,
+    invitationsPerWeek: 100,
+    messagesPerDay: 50,
+    inmailsPerDay: 0,
+    profileVisitsPerDay: 80,
+  },
+  cooldownUntil: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
+
+describe('the status shown for a sender account', () => {
+  it('is connected only when the session is up, the account active and not cooling down', () => {
+    expect(displayedStatus(base, now)).toMatchObject({ kind: 'connected', needsReconnect: false });
+  });
+
+  it('asks for a reconnection when the session was lost, even if the status still says connected', () => {
+    expect(displayedStatus({ ...base, authenticated: false }, now)).toMatchObject({
+      kind: 'disconnected',
+      needsReconnect: true,
+    });
+    expect(displayedStatus({ ...base, status: 'disconnected' }, now).label).toBe('Disconnected');
+  });
+
+  it('says the account cools down until a future time, and not once that time has passed', () => {
+    expect(displayedStatus({ ...base, cooldownUntil: '2030-01-01T13:00:00.000Z' }, now).kind).toBe(
+      'cooling_down',
+    );
+    expect(displayedStatus({ ...base, cooldownUntil: '2030-01-01T11:00:00.000Z' }, now).kind).toBe(
+      'connected',
+    );
+  });
+});
