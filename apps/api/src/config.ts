@@ -46,6 +46,8 @@ const configSchema = z.object({
    * it. Required with NETWORK_PROVIDER=unipile; locally it defaults to http://127.0.0.1:<PORT>.
    */
   PUBLIC_URL: z.url().optional(),
+  /** The operator console's built files (apps/console/dist), served at /console; not served when unset. */
+  CONSOLE_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

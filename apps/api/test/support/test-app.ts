@@ -29,6 +29,8 @@ export interface TestAppOptions extends Partial<AppSettings>, Partial<HttpServer
   /** Where the app's database is (a proxy in front of this file's database, to cut it). */
   databaseUri?: string;
   driverOptions?: ConnectDbOptions['driverOptions'];
+  /** Built console files to serve at /console. */
+  consoleDir?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
     ...(provider ? { provider } : {}),
+    ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   const server = createHttpServer(app, {
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
