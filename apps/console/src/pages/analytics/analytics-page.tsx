@@ -12,21 +12,19 @@ export default function AnalyticsPage() {
   const endDate = search.get('to') ?? '';
   const accountId = search.get('sender') ?? '';
   const filters = { from: startDate || undefined, to: endDate || undefined, sender: accountId || undefined };
-  const query = api.useQuery(
-    'get',
-    '/v1/analytics',
-    {
-      params: {
-        query: {
-          ...(startDate ? { startDate } : {}),
-          ...(endDate ? { endDate } : {}),
-          ...(accountId ? { accountId } : {}),
-        },
+  const query = api.useQuery('get', '/v1/analytics', {
+    params: {
+      query: {
+        ...(startDate ? { startDate } : {}),
+        ...(endDate ? { endDate } : {}),
+        ...(accountId ? { accountId } : {}),
       },
     },
-    { placeholderData: (previous) => previous },
-  );
+  });
   const accounts = api.useQuery('get', '/v1/accounts', { params: { query: { limit: 100 } } });
+  const senderName = accountId
+    ? (accounts.data?.items.find((account) => account.id === accountId)?.name ?? accountId)
+    : 'all senders';
   return (
     <section aria-labelledby="analytics-heading">
       <h1 id="analytics-heading">Analytics</h1>
@@ -63,6 +61,7 @@ export default function AnalyticsPage() {
       <QueryView query={query} what="the analytics">
         {(data) => (
           <>
+            <h2>Totals for {senderName}</h2>
             <p className="muted">
               From {isoDay(new Date(data.startDate))} to {isoDay(new Date(data.endDate))} (UTC days).
             </p>

@@ -12,6 +12,7 @@ import { LeadsTable } from './leads-table.js';
 import { ResultsPanel } from './results-panel.js';
 import { SendersPanel } from './senders-panel.js';
 import { SequenceEditor } from './sequence-editor.js';
+import { SettingsForm } from './settings-form.js';
 
 export default function CampaignPage({ params }: { params: Record<string, string> }) {
   const id = params['id'] ?? '';
@@ -37,6 +38,7 @@ export default function CampaignPage({ params }: { params: Record<string, string
           <Funnel campaign={campaign} />
           <SendersPanel campaign={campaign} />
           <SequenceEditor campaignId={campaign.id} />
+          <SettingsForm campaign={campaign} />
           <ResultsPanel campaign={campaign} />
           <ImportLeads campaignId={campaign.id} />
           <LeadsTable campaign={campaign} />

@@ -93,7 +93,8 @@ function AddStepForm({ campaignId, nextOrder }: { campaignId: string; nextOrder:
       {type !== 'visit_profile' && (
         <>
           <label htmlFor="new-step-body">
-            Text of the first variant (optional; {'{{firstName}}'} and other variables allowed)
+            Generic text (optional): sent when no variant can be; for an invitation, its note.{' '}
+            {'{{firstName}}'} and other variables allowed
           </label>
           <textarea
             id="new-step-body"

@@ -24,6 +24,7 @@ export function StepEditor({
   const queryClient = useQueryClient();
   const [delay, setDelay] = useState(step.delay);
   const [stopOnReply, setStopOnReply] = useState(step.stopOnReply);
+  const [genericBody, setGenericBody] = useState(step.genericBody ?? '');
   const onSettled = () => invalidateCampaign(queryClient);
   const update = api.useMutation('put', '/v1/campaigns/{id}/steps/{stepId}', { onSettled });
   const remove = api.useMutation('delete', '/v1/campaigns/{id}/steps/{stepId}', { onSettled });
@@ -34,7 +35,14 @@ export function StepEditor({
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate({ params: { path }, body: { delay, stopOnReply } });
+    update.mutate({
+      params: { path },
+      body: {
+        delay,
+        stopOnReply,
+        ...(hasVariants ? { genericBody: genericBody.trim() ? genericBody : null } : {}),
+      },
+    });
   };
 
   return (
@@ -57,6 +65,20 @@ export function StepEditor({
           onChange={(event) => setStopOnReply(event.target.checked)}
         />
         <label htmlFor={`stop-${step.id}`}>Stop when the lead replies</label>
+        {hasVariants && (
+          <span className="field-wide">
+            <label htmlFor={`generic-${step.id}`}>
+              Generic text of step {step.order + 1} (
+              {step.type === 'invitation' ? 'the note' : 'the fallback'})
+            </label>
+            <textarea
+              id={`generic-${step.id}`}
+              rows={2}
+              value={genericBody}
+              onChange={(event) => setGenericBody(event.target.value)}
+            />
+          </span>
+        )}
         <button type="submit" disabled={update.isPending}>
           Save step {step.order + 1}
         </button>
