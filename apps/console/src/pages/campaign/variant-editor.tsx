@@ -92,6 +92,7 @@ export function VariantEditor({
           Delete {label}
         </button>
       </div>
+      {update.isSuccess && <p role="status">Saved.</p>}
       <ActionError error={update.error ?? remove.error} />
     </form>
   );
