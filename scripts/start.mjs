@@ -4,13 +4,14 @@
 // the API's ingestion route with a secret generated for the run), the OpenAI-compatible
 // language-model simulator (unless LLM_BASE_URL points at a real endpoint), the API, the runner and
 // the dispatcher. On first run it creates a demo workspace with two connected sender accounts, then prints
-// the URLs and the demo API key and writes them to .outreach/dev.json. A child that exits after it
+// the URLs (the operator console's among them, served by the API at /console) and the demo API key
+// and writes them to .outreach/dev.json. A child that exits after it
 // came up is started again after a growing pause (a database blip must not take the service down);
 // Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
 // The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { openLocalData, recordStop } from './local-data.mjs';
 import { forwardPackageManagerSigint } from './package-manager-signals.mjs';
@@ -26,6 +27,9 @@ const daySeconds = Number(env.DEMO_DAY_SECONDS ?? 10);
 const timeScale = String(Math.max(1, Math.round(86_400 / daySeconds)));
 const stateFile = env.OUTREACH_STATE_FILE ?? join(root, '.outreach', 'dev.json');
 const dataDir = env.OUTREACH_DATA_DIR ?? join(root, '.outreach', 'db');
+// The operator console's build, served by the API at /console (skipped if it was not built).
+const consoleDir = env.CONSOLE_DIR ?? join(root, 'apps', 'console', 'dist');
+const consoleBuilt = existsSync(join(consoleDir, 'index.html'));
 const { previousState, clockEpoch } = openLocalData({
   stateFile,
   dataDir,
@@ -266,6 +270,7 @@ async function main() {
     PUBLIC_URL: apiUrl,
     // Named by the docs page and by 401 answers, so a local user finds the demo key.
     DEMO_KEY_FILE: shownPath(stateFile),
+    ...(consoleBuilt ? { CONSOLE_DIR: consoleDir } : {}),
     ...provider,
     ...webhookTargets,
     ...clock,
@@ -290,6 +295,7 @@ async function main() {
   const info = {
     apiUrl,
     docsUrl: `${apiUrl}/docs`,
+    ...(consoleBuilt ? { consoleUrl: `${apiUrl}/console/` } : {}),
     apiKey: demo.apiKey,
     workspaceId: demo.workspaceId,
     mongoUri,
@@ -305,6 +311,7 @@ async function main() {
 The outreach service is up (a sandbox day lasts ${daySeconds} s).
   API:      ${apiUrl}
   Docs:     ${info.docsUrl}
+  Console:  ${info.consoleUrl ?? '(not built: pnpm --filter @outreach/console build)'}${info.consoleUrl ? ' (sign in with the API key below)' : ''}
   API key:  ${info.apiKey}
   Unipile simulator: ${sandboxUrl}
   Model:    ${llm.model} at ${llm.baseUrl}${llm.simulated ? ' (simulated: AI tags, ICP reasons and openers without any external service)' : ''}

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every package's tests through turbo, then adds up the results each package's vitest wrote
-// to test-results.json and prints one closing line with the totals.
+// to test-results.json (and the console's browser tests to test-results.browser.json, in the same
+// fields) and prints one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,24 +17,26 @@ const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', .
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-let packages = 0;
 const projects = [
   ...['packages', 'apps'].flatMap((group) =>
     readdirSync(join(root, group)).map((name) => join(root, group, name)),
   ),
   join(root, 'e2e'),
 ];
-for (const project of projects) {
-  const file = join(project, 'test-results.json');
+const reports = projects.flatMap((project) =>
+  ['test-results.json', 'test-results.browser.json'].map((name) => join(project, name)),
+);
+const tested = new Set();
+for (const file of reports) {
   if (!existsSync(file)) continue;
   const result = JSON.parse(readFileSync(file, 'utf8'));
-  packages += 1;
+  tested.add(join(file, '..'));
   passed += result.numPassedTests;
   failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
   skipped += result.numPendingTests + result.numTodoTests;
 }
 
-console.log(`\n${packages} packages tested`);
+console.log(`\n${tested.size} packages tested`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 const ranNothing = passed + failed === 0;
 if (ranNothing) console.error('no test was executed');

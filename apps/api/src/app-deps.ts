@@ -57,6 +57,8 @@ export interface AppDeps {
   provider?: ProviderSettings;
   /** Resolves when the database answers; `/readyz` reports 503 when it does not. */
   pingDatabase: () => Promise<void>;
+  /** The operator console's built files (apps/console/dist), served at `/console`; none when unset. */
+  consoleDir?: string | undefined;
   /** True once the process is shutting down; `/readyz` then reports 503. */
   isShuttingDown?: () => boolean;
 }

@@ -1,6 +1,7 @@
 import { openApiDocument } from '@outreach/contract';
 import express, { type Express } from 'express';
 import type { AppDeps } from './app-deps.js';
+import { CONSOLE_PATH, consoleRoutes } from './http/console.routes.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error.middleware.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -12,7 +13,7 @@ import { v1Router } from './routes/v1.router.js';
 
 /**
  * The HTTP app: security headers, request ids and logs, `OPTIONS`, health probes, the contract and
- * its docs, the `/v1` operations, then one 404 and one error handler so every failure has the same
+ * its docs, the operator console (when built and configured), the `/v1` operations, then one 404 and one error handler so every failure has the same
  * JSON shape. `createHttpServer` wraps it with deadlines and answers the parser's refusals alike.
  */
 export function createApp(deps: AppDeps): Express {
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(docsRoutes(openApiDocument, { demoKeyFile: deps.settings.demoKeyFile }));
+  if (deps.consoleDir) app.use(CONSOLE_PATH, consoleRoutes(deps.consoleDir));
   app.use(PROVIDER_WEBHOOKS_PATH, providerWebhookRoutes(deps));
   app.use('/v1', v1Router(deps).router);
   app.use(notFoundHandler());

@@ -51,6 +51,8 @@ const configSchema = z.object({
    * docs page and by 401 answers so a local user finds the demo API key. Leave unset in production.
    */
   DEMO_KEY_FILE: z.string().min(1).max(500).optional(),
+  /** The operator console's built files (apps/console/dist), served at /console; not served when unset. */
+  CONSOLE_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

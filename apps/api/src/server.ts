@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     pingDatabase: databasePing(db),
     isShuttingDown: () => shuttingDown(),
     provider: providerSettings,
+    consoleDir: config.CONSOLE_DIR,
   });
   const server = createHttpServer(app, {
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,

@@ -35,6 +35,8 @@ export interface TestAppOptions extends Partial<AppSettings>, Partial<HttpServer
   driverOptions?: ConnectDbOptions['driverOptions'];
   /** The app's logger; silent by default. */
   logger?: Logger;
+  /** Built console files to serve at /console. */
+  consoleDir?: string;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
     ...(provider ? { provider } : {}),
+    ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   const server = createHttpServer(app, {
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,

@@ -1,0 +1,289 @@
+// De-risks the console as an operator meets it, in Chromium against the real stack: sign in with
+// the printed key, build and start a campaign, watch it run, answer a reply from the inbox, read a
+// webhook's delivery log and retry a delivery, and reconnect a sender that lost its session. Every
+// page is checked with axe (no serious or critical violation) and photographed for the README.
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { api, expectAccessible, screenshot, signIn, stackInfo } from './support/console.js';
+import { startFlakyReceiver } from './support/receiver.js';
+
+test.describe.configure({ mode: 'serial' });
+
+const CAMPAIGN = 'Founders in analytics';
+const receiverPromise = startFlakyReceiver();
+
+test.afterAll(async () => (await receiverPromise).close());
+
+/** Adds up, gzip-compressed, what the browser downloads from the console to show its first page. */
+function countBytes(page: Page): () => Promise<number> {
+  const bodies: Promise<number>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (response.url().includes('/console/') && ['document', 'script', 'stylesheet'].includes(type))
+      bodies.push(response.body().then((body) => gzipSync(body).length));
+  });
+  return async () => (await Promise.all(bodies)).reduce((sum, n) => sum + n, 0);
+}
+
+test('signs in with the printed key, says so when a key is refused, and loads within 150 kB gzip', async ({
+  page,
+}) => {
+  const bytes = countBytes(page);
+  await page.goto(stackInfo().consoleUrl);
+  await expect(page.getByRole('heading', { name: 'Sign in to the outreach console' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('API key').fill('not-a-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('This key was refused');
+
+  await page.getByLabel('API key').fill(stackInfo().apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+  await expect(page.getByText('No campaign yet.')).toBeVisible();
+  const total = await bytes();
+  console.log(`first load: ${(total / 1024).toFixed(1)} kB gzip`);
+  expect(total).toBeLessThan(150 * 1024);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('API key')).toBeVisible();
+});
+
+test('subscribes a webhook receiver', async ({ page }) => {
+  const receiver = await receiverPromise;
+  await signIn(page, 'webhooks');
+  await expect(page.getByText('No webhook subscription yet.')).toBeVisible();
+  await page.getByLabel('Receiver URL').fill(receiver.url);
+  await page.getByLabel('Event').selectOption('connection_request_accepted');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('status')).toContainText('Deliveries are signed with this secret');
+  await expect(
+    page.getByRole('article', { name: `connection_request_accepted to ${receiver.url}` }),
+  ).toBeVisible();
+});
+
+test('builds a campaign with two steps and two variants, imports leads, assigns senders, starts it and watches leads progress', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByLabel('New campaign name').fill(CAMPAIGN);
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: CAMPAIGN })).toBeVisible();
+
+  // Starting an empty campaign is refused, in words.
+  await page.getByRole('button', { name: 'Start campaign' }).click();
+  await expect(page.getByRole('alert').first()).toContainText(/sender|lead/i);
+
+  await page.getByLabel('Step type').selectOption('invitation');
+  await page.getByLabel('Delay (days after the previous step)').fill('0');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await expect(page.getByRole('region', { name: 'Step 1: Invitation' })).toBeVisible();
+
+  await page.getByLabel('Step type').selectOption('message');
+  await page.getByLabel('Delay (days after the previous step)').fill('1');
+  await page.getByLabel(/^Generic text \(optional\)/).fill('Hi {{firstName}}, glad we are connected.');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  const step2 = page.getByRole('region', { name: 'Step 2: Message' });
+  await expect(step2.getByRole('textbox', { name: 'Generic text of step 2' })).toHaveValue(
+    'Hi {{firstName}}, glad we are connected.',
+  );
+
+  // Two variants of the message, A/B tested.
+  await step2
+    .getByRole('textbox', { name: 'Variant A of step 2' })
+    .fill('Hi {{firstName}}, how is {{companyName}} doing?');
+  await step2.getByRole('button', { name: 'Save Variant A of step 2' }).click();
+  await expect(step2.getByRole('form', { name: 'Variant A of step 2' }).getByRole('status')).toHaveText(
+    'Saved.',
+  );
+  await step2.getByRole('button', { name: 'Add a variant to step 2' }).click();
+  const variantB = step2.getByRole('textbox', { name: 'Variant B of step 2' });
+  await variantB.fill('Hello {{firstName}}, a quick question about {{companyName}}.');
+  await step2.getByRole('button', { name: 'Save Variant B of step 2' }).click();
+  await expect(step2.getByRole('form', { name: 'Variant B of step 2' }).getByRole('status')).toHaveText(
+    'Saved.',
+  );
+  await page.reload();
+  await expect(step2.getByRole('textbox', { name: 'Variant B of step 2' })).toHaveValue(
+    'Hello {{firstName}}, a quick question about {{companyName}}.',
+  );
+  await expect(step2.getByRole('textbox', { name: 'Variant A of step 2' })).toHaveValue(
+    'Hi {{firstName}}, how is {{companyName}} doing?',
+  );
+
+  await page
+    .getByLabel(/Profile URLs, one per line, or CSV/)
+    .fill(
+      [
+        'networkUrl,firstName,companyName',
+        'https://www.linkedin.com/in/ada-lovelace/,Ada,Analytical Engines',
+        'https://www.linkedin.com/in/grace-hopper/,Grace,Compilers Inc',
+        'https://www.linkedin.com/in/alan-turing/,Alan,Bletchley',
+      ].join('\n'),
+    );
+  await page.getByRole('button', { name: 'Import leads' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText('Imported 3');
+
+  await page.getByLabel('Demo sender one').check();
+  await page.getByLabel('Demo sender two').check();
+  await page.getByRole('button', { name: 'Assign senders' }).click();
+  await expect(page.getByLabel('Demo sender one (assigned)')).toBeChecked();
+
+  // A sandbox day lasts seconds: let the campaign act at any hour of any day.
+  await page.getByLabel('Working hours from').fill('00:00');
+  await page.getByLabel('Working hours to').fill('23:59');
+  for (const day of ['Sat', 'Sun']) await page.getByLabel(day, { exact: true }).check();
+  await page.getByRole('button', { name: 'Save working hours' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start campaign' }).click();
+  await expect(page.getByRole('button', { name: 'Pause campaign' })).toBeVisible();
+
+  // The leads move through the sequence by themselves: invited, accepted, messaged, replied.
+  const funnel = page.getByRole('list', { name: `Funnel of ${CAMPAIGN}` });
+  await expect(funnel).toContainText('3 invited', { timeout: 30_000 });
+  await expect(funnel).toContainText('3 accepted', { timeout: 30_000 });
+  const leads = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Why' }) });
+  // Every lead got past the invitation: each is on step 2, saying why it waits or that it finished.
+  await expect(leads.getByRole('row').filter({ hasText: '2 of 2' })).toHaveCount(3);
+  const abTest = page.getByRole('table', { name: 'A/B test of step 2' });
+  await expect(abTest.getByRole('img', { name: /95% interval/ }).first()).toBeVisible();
+  await expect(abTest.getByRole('row')).toHaveCount(3);
+  await expectAccessible(page);
+  await screenshot(page, 'campaign');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(CAMPAIGN) })).toContainText('3 accepted');
+  await expectAccessible(page);
+  await screenshot(page, 'campaigns');
+});
+
+test('answers a reply from the inbox with the keyboard', async ({ page }) => {
+  // Ada answers on the network (the simulator's inbound-message control).
+  const campaigns = await api<{ items: { id: string; name: string }[] }>('/v1/campaigns');
+  const campaign = campaigns.items.find((c) => c.name === CAMPAIGN);
+  const { leads } = await api<{ leads: { publicIdentifier: string; accountId: string }[] }>(
+    `/v1/campaigns/${campaign?.id}/leads`,
+  );
+  const ada = leads.find((lead) => lead.publicIdentifier === 'ada-lovelace');
+  const res = await fetch(`${stackInfo().sandboxUrl}/_sim/accounts/${ada?.accountId}/inbound-messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ publicIdentifier: 'ada-lovelace', content: 'Sounds interesting, tell me more' }),
+  });
+  expect(res.status).toBe(201);
+
+  await signIn(page, 'inbox');
+  const unread = page.getByRole('button', { name: /\(unread\)/ });
+  await expect(unread.first()).toBeVisible();
+  const unreadBefore = await unread.count();
+  await page.keyboard.press('j');
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
+    'Sounds interesting, tell me more',
+  );
+  // Opening it read it.
+  await expect(unread).toHaveCount(unreadBefore - 1);
+
+  await page.keyboard.press('r');
+  await expect(page.getByLabel(/^Reply/)).toBeFocused();
+  await page.keyboard.type('Glad to hear it. Does Tuesday at 10 work for a call?');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
+    'Does Tuesday at 10 work for a call?',
+  );
+  await expectAccessible(page);
+  await screenshot(page, 'inbox');
+});
+
+test('shows the delivery log of a webhook with every attempt, and retries a delivery', async ({ page }) => {
+  const receiver = await receiverPromise;
+  await signIn(page, 'webhooks');
+  await page.getByRole('button', { name: 'Show the delivery log of connection_request_accepted' }).click();
+  const log = page.getByRole('region', { name: /^Delivery log of connection_request_accepted/ });
+  await expect(log.getByRole('row').filter({ hasText: 'Delivered' })).toHaveCount(3);
+
+  // The receiver refused the very first delivery: its log shows both attempts.
+  const summaries = log.getByText(/^Attempts of /);
+  for (let i = 0; i < (await summaries.count()); i += 1) await summaries.nth(i).click();
+  const failedOnce = page.getByRole('list', { name: /^Attempts of / }).filter({ hasText: 'HTTP 500' });
+  const attempts = log.locator(failedOnce);
+  await expect(attempts).toHaveCount(1);
+  await expect(attempts.getByRole('listitem')).toHaveCount(2);
+  await expectAccessible(page);
+  await screenshot(page, 'webhooks');
+
+  const before = receiver.received();
+  await log
+    .getByRole('group')
+    .filter({ has: failedOnce })
+    .getByRole('button', { name: 'Retry this delivery' })
+    .click();
+  await expect(attempts.getByRole('listitem')).toHaveCount(3);
+  await expect(attempts.getByRole('listitem').last()).toContainText('HTTP 204');
+  expect(receiver.received()).toBe(before + 1);
+});
+
+test('shows a sender that lost its session as disconnected, and reconnects it', async ({ page }) => {
+  const accounts = await api<{ items: { id: string; name: string }[] }>('/v1/accounts');
+  const sender = accounts.items.find((account) => account.name === 'Demo sender one');
+  if (!sender) throw new Error('no demo sender');
+  await signIn(page, 'senders');
+  const card = page.getByRole('article', { name: 'Demo sender one' });
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(card.getByRole('table', { name: 'Limits of Demo sender one' })).toContainText(
+    'Invitations today',
+  );
+
+  // The network ends the session (the simulator's session-expiry fault).
+  const res = await fetch(`${stackInfo().sandboxUrl}/_sim/accounts/${sender.id}/session-expiry`, {
+    method: 'POST',
+  });
+  expect(res.ok).toBe(true);
+  await expect(card.getByText('Disconnected', { exact: true })).toBeVisible();
+  await expect(card).toContainText('nothing is sent and its leads wait');
+  await expectAccessible(page);
+  await screenshot(page, 'senders');
+
+  await card.getByRole('button', { name: 'Reconnect Demo sender one' }).click();
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: /Reconnect/ })).toHaveCount(0);
+});
+
+test('keeps someone off every campaign with the workspace block list', async ({ page }) => {
+  await signIn(page, 'block-list');
+  await expect(page.getByText('Nobody is blocked.')).toBeVisible();
+  await page.getByLabel(/Block people/).fill('https://www.linkedin.com/in/competitor-carl/');
+  await page.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(page.getByRole('row', { name: /competitor-carl/ })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'block-list');
+  await page.getByRole('button', { name: 'Unblock competitor-carl' }).click();
+  await expect(page.getByText('Nobody is blocked.')).toBeVisible();
+});
+
+test('shows workspace analytics for a date range, per sender', async ({ page }) => {
+  await signIn(page, 'analytics');
+  // Totals in order: leads, invitations sent, ...
+  const invitationsSent = page.getByRole('definition').nth(1);
+  await expect(page.getByRole('term').nth(1)).toHaveText('Invitations sent');
+  await expect(invitationsSent).toHaveText('3');
+  await expect(page.getByRole('table', { name: 'Per day' })).toBeVisible();
+  // Per sender: the two senders' invitations add up to the workspace's.
+  const perSender: number[] = [];
+  for (const sender of ['Demo sender one', 'Demo sender two']) {
+    await page.getByLabel('Sender').selectOption({ label: sender });
+    await expect(page.getByRole('heading', { name: `Totals for ${sender}` })).toBeVisible();
+    perSender.push(Number(await invitationsSent.textContent()));
+  }
+  expect(perSender.reduce((a, b) => a + b, 0)).toBe(3);
+  await expectAccessible(page);
+  await screenshot(page, 'analytics');
+});
+
+test('follows the light and dark colour schemes, both readable', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page);
+  await expect(page.getByRole('row', { name: new RegExp(CAMPAIGN) })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'campaigns-dark');
+});

@@ -1,0 +1,50 @@
+import { useApi } from '../../api/session.js';
+import { POLL_MS } from '../../api/polling.js';
+import { Badge } from '../../components/badge.js';
+import { QueryView } from '../../components/states.js';
+import { Link } from '../../router.js';
+import { campaignTone, statusLabel } from '../campaigns/campaign-status.js';
+import { Funnel } from '../campaigns/funnel.js';
+import { CampaignBlockList } from './campaign-block-list.js';
+import { CampaignControls } from './campaign-controls.js';
+import { ImportLeads } from './import-leads.js';
+import { LeadsTable } from './leads-table.js';
+import { ResultsPanel } from './results-panel.js';
+import { SendersPanel } from './senders-panel.js';
+import { SequenceEditor } from './sequence-editor.js';
+import { SettingsForm } from './settings-form.js';
+
+export default function CampaignPage({ params }: { params: Record<string, string> }) {
+  const id = params['id'] ?? '';
+  const api = useApi();
+  const query = api.useQuery(
+    'get',
+    '/v1/campaigns/{id}',
+    { params: { path: { id } } },
+    { refetchInterval: (q) => (q.state.data?.status === 'active' ? POLL_MS.live : false) },
+  );
+  return (
+    <QueryView query={query} what="the campaign">
+      {(campaign) => (
+        <article aria-labelledby="campaign-heading">
+          <p>
+            <Link to="/">← All campaigns</Link>
+          </p>
+          <header className="page-header">
+            <h1 id="campaign-heading">{campaign.name}</h1>
+            <Badge tone={campaignTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
+            <CampaignControls campaign={campaign} />
+          </header>
+          <Funnel campaign={campaign} />
+          <SendersPanel campaign={campaign} />
+          <SequenceEditor campaignId={campaign.id} />
+          <SettingsForm campaign={campaign} />
+          <ResultsPanel campaign={campaign} />
+          <ImportLeads campaignId={campaign.id} />
+          <LeadsTable campaign={campaign} />
+          <CampaignBlockList campaignId={campaign.id} />
+        </article>
+      )}
+    </QueryView>
+  );
+}
