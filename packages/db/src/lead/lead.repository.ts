@@ -234,16 +234,22 @@ export class LeadRepository {
   }
 
   /**
-   * Makes the runnable leads parked for this sender account (`sender_unavailable`) due at `now`:
+   * Makes the runnable leads parked for this sender account (`sender_unavailable`, or
+   * `sender_restricted` once LinkedIn restricted it) due at `now`:
    * the account was reconnected, so they need not wait for their next recheck. Returns how many.
    */
   async wakeParkedBySender(workspaceId: WorkspaceId, accountId: string, now: Date): Promise<number> {
-    const { modified } = await this.records.updateMany(
-      workspaceId,
-      { accountId, internalStatus: 'sender_unavailable', nextActionAt: { $gt: now } },
-      { $set: { nextActionAt: now, updatedAt: this.clock() } },
-    );
-    return modified;
+    let woken = 0;
+    // One update per reason, each served by its own partial index.
+    for (const internalStatus of ['sender_unavailable', 'sender_restricted'] as const) {
+      const { modified } = await this.records.updateMany(
+        workspaceId,
+        { accountId, internalStatus, nextActionAt: { $gt: now } },
+        { $set: { nextActionAt: now, updatedAt: this.clock() } },
+      );
+      woken += modified;
+    }
+    return woken;
   }
 
   /** Adds a tag; `added` is true only for the call that added it (the tag event fires once). */

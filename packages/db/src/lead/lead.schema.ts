@@ -169,6 +169,11 @@ leadSchema.index(
   { workspaceId: 1, accountId: 1 },
   { partialFilterExpression: { internalStatus: 'sender_unavailable' } },
 );
+// The same for the leads of a sender LinkedIn restricted (woken when it is reconnected).
+leadSchema.index(
+  { workspaceId: 1, accountId: 1, internalStatus: 1 },
+  { partialFilterExpression: { internalStatus: 'sender_restricted' } },
+);
 // Serves `findByProviderId`: provider events name the lead by its member id. Partial, so leads
 // never resolved are not in it.
 leadSchema.index(

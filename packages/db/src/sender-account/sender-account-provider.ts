@@ -4,6 +4,7 @@ import { AlreadyExistsError, NotFoundError } from '../common/db-errors.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
+import { startWarmUpIfNew } from './sender-account-safety.js';
 import { toSenderAccount, type SenderAccount } from './sender-account.entity.js';
 import type { SenderAccountRecord } from './sender-account.schema.js';
 
@@ -97,10 +98,8 @@ export async function applyProviderState(
                 ? (current.disconnectReason ?? null)
                 : null,
           ...(change.providerAccountId !== undefined ? { providerAccountId: change.providerAccountId } : {}),
-          // A new session: no restriction any more, and a warm-up from now.
-          ...(changed && status === 'connected'
-            ? { connectedAt: now, warmUpStartedAt: now, restriction: null }
-            : {}),
+          // A new session: no restriction any more (the warm-up: see `startWarmUpIfNew` below).
+          ...(changed && status === 'connected' ? { connectedAt: now, restriction: null } : {}),
           updatedAt: now,
         },
       })
@@ -110,6 +109,10 @@ export async function applyProviderState(
           throw new AlreadyExistsError('sender account', change.providerAccountId ?? '');
         throw error;
       });
+    if (updated && changed && status === 'connected') {
+      const warming = await startWarmUpIfNew(records, workspaceId, updated._id, now);
+      return { account: warming ?? toSenderAccount(updated), applied: true, changed, before };
+    }
     if (updated) return { account: toSenderAccount(updated), applied: true, changed, before };
   }
 }

@@ -215,3 +215,22 @@ export async function updateLimitSettings(
   );
   return updated ? toSenderAccount(updated) : null;
 }
+
+/**
+ * The warm-up of an account that never acted starts when it is connected. One that acted keeps its
+ * own: a reconnection after a lost session does not make an active account new again (the runner
+ * restarts the warm-up when it acts after idle weeks). Null when nothing changed.
+ */
+export async function startWarmUpIfNew(
+  records: Records,
+  workspaceId: WorkspaceId,
+  accountId: string,
+  now: Date,
+): Promise<SenderAccount | null> {
+  const record = await records.findOneAndUpdate(
+    workspaceId,
+    { _id: accountId, lastActionAt: null, warmUpStartedAt: null },
+    { $set: { warmUpStartedAt: now } },
+  );
+  return record ? toSenderAccount(record) : null;
+}

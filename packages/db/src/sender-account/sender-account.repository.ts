@@ -19,6 +19,7 @@ import {
   setCooldown,
   setInmailBalance,
   setTier,
+  startWarmUpIfNew,
   touchLastAction,
   updateLimitSettings,
   type LimitSettingsPatch,
@@ -147,7 +148,8 @@ export class SenderAccountRepository {
    * (re)connection starts a new session: `connectedAt` is set to now. `authenticated` follows the
    * session: false from the moment it is lost until it is restored. With `expected.connectedAt`,
    * only that session is moved (a report about a session that has since been replaced changes
-   * nothing). A (re)connection clears any restriction and starts a warm-up; a lost session does not
+   * nothing). A (re)connection clears any restriction, and starts the warm-up of an account that
+   * never acted (one that did warms up again when it acts after idle weeks); a lost session does not
    * turn a `restricted` account into a merely `disconnected` one (the restriction says more).
    */
   async setStatus(
@@ -166,10 +168,14 @@ export class SenderAccountRepository {
         status,
         authenticated: status === 'connected',
         disconnectReason: status === 'disconnected' ? reason : null,
-        ...(status === 'connected' ? { connectedAt: now, warmUpStartedAt: now, restriction: null } : {}),
+        ...(status === 'connected' ? { connectedAt: now, restriction: null } : {}),
         updatedAt: now,
       },
     });
+    if (changed && status === 'connected') {
+      const warming = await startWarmUpIfNew(this.records, workspaceId, id, now);
+      return { account: warming ?? toSenderAccount(changed), changed: true };
+    }
     if (changed) return { account: toSenderAccount(changed), changed: true };
     const current = await this.get(workspaceId, id);
     if (!current) throw new NotFoundError('sender account', [id]);
