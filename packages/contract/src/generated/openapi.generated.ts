@@ -1435,7 +1435,7 @@ export interface components {
          *     `validation_failed`, `unauthorized`, `plan_required`, `not_found`, `campaign_not_active`,
          *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
-         *     `unknown_ai_tool`, `ai_tool_not_enabled`, `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
+         *     `unknown_ai_tool`, `ai_tool_not_enabled`, `invalid_cursor`, `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
          *     `database_unavailable` or `internal_error`. `details` carries structured data where it helps:
          *     for `400` the list of `{ path, message }` problems (at most 20), for `404` on ids sent in a
          *     body `{ missingIds }`.
@@ -1538,8 +1538,11 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["Campaign"][];
         };
+        /** @description Pass it as `after` to get the next page; null on the last page. Opaque (see `after`). */
+        NextCursor: string | null;
         PageLimit: number;
         CreateCampaignRequest: {
             name: components["schemas"]["CampaignName"];
@@ -1619,6 +1622,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["AIToolDefinition"][];
         };
         StepVariant: {
@@ -1867,6 +1871,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             leads: components["schemas"]["Lead"][];
         };
         UpdateLeadStatusRequest: {
@@ -2103,6 +2108,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["ConversationSummary"][];
         };
         MarkReadResult: {
@@ -2356,6 +2362,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["HookDelivery"][];
         };
         RecoverRequest: {
@@ -2370,6 +2377,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["Subscription"][];
         };
         SubscriptionRequest: {
@@ -2911,6 +2919,16 @@ export interface components {
          */
         Offset: number;
         /**
+         * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+         *     page starts right after the last record of that page, then `offset` applies. A cursor is
+         *     opaque; it names a position in the list's order, not a count, so records added or removed
+         *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+         *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+         *     (`invalid_cursor`).
+         * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+         */
+        After: string;
+        /**
          * @description Records to return, at most 100.
          * @example 50
          */
@@ -2960,8 +2978,10 @@ export interface components {
          */
         BlockSort: "ASC" | "DESC";
         /**
-         * @description Only blocks whose public identifier contains this text (case-insensitive). Control
-         *     characters (NUL included) are refused with 400.
+         * @description Only blocks whose public identifier starts with this text, compared as identifiers are
+         *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
+         *     reads only the blocks it finds, whatever the list's size (a substring search would read
+         *     every block). Control characters (NUL included) are refused with 400.
          * @example raman
          */
         BlockSearch: string;
@@ -3007,6 +3027,11 @@ export interface components {
          */
         XTotalCount: number;
         /**
+         * @description Where the next page starts (pass it as `after`); absent on the last page.
+         * @example WyJibG9ja3MtZGVzYyIseyJkIjoxNzQxMDAwMDAwMDAwfSwiYmxrXzAxIl0
+         */
+        XNextCursor: string;
+        /**
          * @description Seconds to wait before trying again.
          * @example 12
          */
@@ -3050,6 +3075,16 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
                 /**
                  * @description Records to return, at most 100.
                  * @example 50
@@ -3583,6 +3618,16 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
                  * @description Records to return, at most 100.
                  * @example 50
                  */
@@ -4097,8 +4142,20 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
-                 *     characters (NUL included) are refused with 400.
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
+                 * @description Only blocks whose public identifier starts with this text, compared as identifiers are
+                 *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
+                 *     reads only the blocks it finds, whatever the list's size (a substring search would read
+                 *     every block). Control characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -4124,6 +4181,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4621,16 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
                 /**
                  * @description Records to return, at most 100.
                  * @example 50
@@ -5010,8 +5078,20 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
-                 *     characters (NUL included) are refused with 400.
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
+                 * @description Only blocks whose public identifier starts with this text, compared as identifiers are
+                 *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
+                 *     reads only the blocks it finds, whatever the list's size (a substring search would read
+                 *     every block). Control characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -5031,6 +5111,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5673,6 +5754,16 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
                  * @description Records to return, at most 100.
                  * @example 50
                  */
@@ -6147,6 +6238,16 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
                  * @description Records to return, at most 100.
                  * @example 50
                  */
@@ -6215,6 +6316,16 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
                 /**
                  * @description Records to return, at most 100.
                  * @example 50

@@ -155,8 +155,8 @@ export const campaignSchema = new Schema<CampaignRecord>(
 
 // Serves `list` without a status filter: a workspace's campaigns, newest first. The name search
 // is a case-insensitive substring match, checked on this workspace's entries only.
-campaignSchema.index({ workspaceId: 1, createdAt: -1 });
+campaignSchema.index({ workspaceId: 1, createdAt: -1, _id: -1 });
 // Serves `list` by status (newest first), `countByStatus` and `listIdsByStatus`.
-campaignSchema.index({ workspaceId: 1, status: 1, createdAt: -1 });
+campaignSchema.index({ workspaceId: 1, status: 1, createdAt: -1, _id: -1 });
 // Serves the runner's `listActiveAcrossWorkspaces`: active campaigns in `_id` order, paged by `_id`.
 campaignSchema.index({ status: 1, _id: 1 });
