@@ -68,6 +68,8 @@ export interface CampaignRecord {
    * its own. Absent on campaigns stored before pools had counters.
    */
   rotationPools?: Record<string, number>;
+  /** The campaign's figures kept on write (see campaign-counters.ts); absent until first written. */
+  counters?: unknown;
   /** Bumped by every sequence edit: edits are conditional on the version they were based on. */
   version: number;
   /** How many times the campaign was started; names the run in `campaign_completed` event keys. */
@@ -147,6 +149,8 @@ export const campaignSchema = new Schema<CampaignRecord>(
     version: { type: Number, required: true },
     activation: { type: Number, required: true },
     leadsGeneration: { type: Number, default: 0 },
+    // See campaign-counters.ts. Mixed: counters are only ever changed by `$inc`/`$set` on paths.
+    counters: { type: Schema.Types.Mixed, default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

@@ -11,6 +11,7 @@ export async function redistributeLeads(
   accountIds: readonly string[],
 ): Promise<number> {
   if (accountIds.length === 0) return 0;
+  // Only adding senders redistributes (imports assign incrementally, see add-leads.ts).
   const notStarted = await ctx.db.leads.listNotStarted(ctx.workspaceId, campaignId);
   const changes = distributeLeads(
     notStarted.map((lead) => ({ id: lead.id, accountId: lead.accountId, started: false })),
@@ -19,5 +20,8 @@ export async function redistributeLeads(
   const assignments = changes.flatMap((change) =>
     change.accountId === null ? [] : [{ leadId: change.leadId, accountId: change.accountId }],
   );
-  return ctx.db.leads.assignSenders(ctx.workspaceId, campaignId, assignments);
+  const moved = await ctx.db.leads.assignSenders(ctx.workspaceId, campaignId, assignments);
+  // The leads were all read anyway: the per-sender counters imports rely on are recounted.
+  await ctx.db.campaignCounters.countSenders(ctx.workspaceId, campaignId);
+  return moved;
 }

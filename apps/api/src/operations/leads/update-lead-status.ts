@@ -21,6 +21,12 @@ export async function updateLeadStatus(
     ...next,
     nextActionAt: runnable ? ctx.clock() : null,
   });
+  await ctx.db.campaignCounters.recordStatusChange(
+    ctx.workspaceId,
+    lead.campaignId,
+    lead.status,
+    updated.status,
+  );
   if (updated.status === 'waiting')
     await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, lead.campaignId);
   if (runnable) {
