@@ -147,6 +147,31 @@ describe('counts from the index', () => {
   });
 });
 
+describe('null equality', () => {
+  it('pins a field to null or missing, so the sort after it walks the index and stops', async () => {
+    const blocks = driverCollection(connection(), 'count_blocks');
+    await blocks.createIndex({ w: 1, scope: 1, campaignId: 1, at: -1, _id: -1 });
+    await blocks.insertMany(
+      Array.from({ length: 3_000 }, (_, i) => ({
+        _id: i,
+        w: 'w1',
+        scope: i % 3 === 0 ? 'campaign' : 'workspace',
+        ...(i % 3 === 0 ? { campaignId: `c${i % 7}` } : i % 2 === 0 ? { campaignId: null } : {}),
+        at: new Date(START + i * 60_000),
+      })),
+    );
+    const filter = { w: 'w1', scope: 'workspace', campaignId: null };
+    const page = await blocks.find(filter).sort({ at: -1, _id: -1 }).limit(5).toArray();
+    expect(page.map((doc) => doc['_id'])).toEqual([2999, 2998, 2996, 2995, 2993]);
+    const reply = await databaseOf(connection()).command({
+      explain: { find: 'count_blocks', filter, sort: { at: -1, _id: -1 }, limit: 5 },
+      verbosity: 'executionStats',
+    });
+    expect(reply['executionStats']['totalDocsExamined']).toBe(5);
+    expect(await blocks.countDocuments(filter)).toBe(2_000);
+  });
+});
+
 describe('aggregation pages walk an index in order', () => {
   it('reads only skip + limit documents for $match, $sort, $skip, $limit on an index', async () => {
     const pipeline = [

@@ -52,14 +52,20 @@ function flatClauses(filter: Document): [string, unknown][] | undefined {
   return clauses;
 }
 
+/**
+ * Null counts too: on an index with no arrays, a null key is exactly a null or missing field,
+ * which is what `{ f: null }` matches.
+ */
+const isKey = (value: unknown) => value === null || isIndexableScalar(value);
+
 function isEquality(condition: unknown): boolean {
-  if (isIndexableScalar(condition)) return true;
+  if (isKey(condition)) return true;
   if (!isPlainObject(condition)) return false;
   const entries = Object.entries(condition);
   if (entries.length !== 1) return false;
   const [op, argument] = entries[0] as [string, unknown];
-  if (op === '$eq') return isIndexableScalar(argument);
-  return op === '$in' && Array.isArray(argument) && argument.every(isIndexableScalar);
+  if (op === '$eq') return isKey(argument);
+  return op === '$in' && Array.isArray(argument) && argument.every(isKey);
 }
 
 function isRange(condition: unknown): boolean {
