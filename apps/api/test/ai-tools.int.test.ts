@@ -29,6 +29,20 @@ async function variantsOf(campaignId: string) {
 }
 
 describe('GET /v1/ai-tools', () => {
+  it('pages the catalogue by cursor, one tool at a time, to the end', async () => {
+    const all = (await ws.api.get<AIToolPage>('/v1/ai-tools')).body.items.map((tool) => tool.key);
+    const walked: string[] = [];
+    let after = '';
+    for (;;) {
+      const page = await ws.api.get<AIToolPage>(`/v1/ai-tools?limit=1${after}`);
+      walked.push(...page.body.items.map((tool) => tool.key));
+      if (page.body.nextCursor === null || page.body.nextCursor === undefined) break;
+      after = `&after=${page.body.nextCursor}`;
+    }
+    expect(walked).toEqual(all);
+    expect((await ws.api.get('/v1/ai-tools?after=bm90LWEtY3Vyc29y')).status).toBe(400);
+  });
+
   it('lists the catalogue with each tool’s template variable and length cap', async () => {
     const res = await ws.api.get<AIToolPage>('/v1/ai-tools');
     expect(res.status).toBe(200);

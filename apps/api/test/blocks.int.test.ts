@@ -44,13 +44,37 @@ describe('workspace block list', () => {
 
     const ascending = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?sort=ASC');
     expect(ascending.body.map((b) => b.id)).toEqual([...res.body].reverse().map((b) => b.id));
-    const searched = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?search=FISCH');
+    const searched = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?search=LENA-F');
     expect(searched.body.map((b) => b.publicIdentifier)).toEqual(['lena-fischer']);
     expect(searched.headers.get('x-total-count')).toBe('1');
     const paged = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?offset=1&limit=1');
     expect(paged.body).toHaveLength(1);
     expect(paged.headers.get('x-total-count')).toBe('3');
     expect((await ws.api.get('/v1/blocked-leads?sort=NEWEST')).status).toBe(400);
+  });
+
+  it('searches by the start of the identifier, as identifiers are stored', async () => {
+    const starts = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?search=%20Marco');
+    expect(starts.body.map((b) => b.publicIdentifier)).toEqual(['marco-rossi']);
+    const inside = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?search=rossi');
+    expect(inside.body).toEqual([]);
+    expect(inside.headers.get('x-total-count')).toBe('0');
+  });
+
+  it('pages by the X-Next-Cursor header, unshifted by blocks added meanwhile', async () => {
+    const first = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?limit=2');
+    const cursor = first.headers.get('x-next-cursor');
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    await ws.api.post('/v1/blocked-leads', { leads: [{ publicIdentifier: 'late-arrival' }] });
+    const rest = await ws.api.get<BlockedLead[]>(`/v1/blocked-leads?limit=2&after=${cursor ?? ''}`);
+    expect(rest.status).toBe(200);
+    const all = (await ws.api.get<BlockedLead[]>('/v1/blocked-leads')).body.map((b) => b.id);
+    expect([...first.body, ...rest.body].map((b) => b.id)).toEqual(all.filter((_, i) => i > 0));
+    expect(rest.headers.get('x-next-cursor')).toBeNull();
+    const wrong = await ws.api.get(`/v1/blocked-leads?sort=ASC&after=${cursor ?? ''}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'invalid_cursor' });
+    await ws.api.delete('/v1/blocked-leads', [all[0]]);
   });
 
   it('refuses an empty list, a missing identifier and over 1000 entries with 400', async () => {

@@ -1,3 +1,4 @@
+import { CampaignCountersRepository } from './campaign/campaign-counters.repository.js';
 import mongoose, {
   type ConnectOptions,
   type Connection,
@@ -75,6 +76,8 @@ export interface Db {
   accountUsage: AccountUsageRepository;
   campaigns: CampaignRepository;
   campaignStats: CampaignStatsRepository;
+  /** The figures kept on each campaign: write helpers and the drift check. */
+  campaignCounters: CampaignCountersRepository;
   leads: LeadRepository;
   leadLeases: LeadLeaseRepository;
   blockedLeads: BlockedLeadRepository;
@@ -139,14 +142,17 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
   const conversations = scoped(models.conversations);
   const messages = scoped(models.messages);
   const actions = scoped(models.actions);
+  const campaigns = scoped(models.campaigns);
+  const campaignStats = new CampaignStatsRepository(leads, actions);
 
   return {
     workspaces: new WorkspaceRepository(models.workspaces, clock),
     apiKeys: new ApiKeyRepository(scoped(models.apiKeys), clock),
     senderAccounts: new SenderAccountRepository(scoped(models.senderAccounts), clock),
     accountUsage: new AccountUsageRepository(scoped(models.accountUsage)),
-    campaigns: new CampaignRepository(scoped(models.campaigns), clock),
-    campaignStats: new CampaignStatsRepository(leads, actions),
+    campaigns: new CampaignRepository(campaigns, clock),
+    campaignStats,
+    campaignCounters: new CampaignCountersRepository(campaigns, leads, campaignStats),
     leads: new LeadRepository(leads, clock),
     leadLeases: new LeadLeaseRepository(leads, clock),
     blockedLeads: new BlockedLeadRepository(scoped(models.blockedLeads), clock),

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeySchema } from './api-key/api-key.schema.js';
 import { blockedLeadSchema } from './blocked-lead/blocked-lead.schema.js';
+import { campaignSchema } from './campaign/campaign.schema.js';
 import { conversationSchema } from './conversation/conversation.schema.js';
 import { messageSchema } from './conversation/message.schema.js';
 import { deliverySchema } from './delivery/delivery.schema.js';
@@ -82,9 +83,32 @@ describe('hot paths are served by an index', () => {
 
   it('revoking an API key by prefix across workspaces, and listing conversations', () => {
     expect(servingIndex(apiKeySchema, { equality: ['prefix'] })).toBe('prefix');
-    expect(servingIndex(conversationSchema, { equality: ['workspaceId'], sort: ['lastMessageAt'] })).toBe(
-      'workspaceId_lastMessageAt',
+    expect(
+      servingIndex(conversationSchema, { equality: ['workspaceId'], sort: ['lastMessageAt', '_id'] }),
+    ).toBe('workspaceId_lastMessageAt__id');
+    for (const filter of ['campaignId', 'accountId', 'unread'])
+      expect(
+        servingIndex(conversationSchema, {
+          equality: ['workspaceId', filter],
+          sort: ['lastMessageAt', '_id'],
+        }),
+      ).toBe(`workspaceId_${filter}_lastMessageAt__id`);
+  });
+
+  it('the block lists by block date, and their search by identifier prefix', () => {
+    const list = ['workspaceId', 'scope', 'campaignId'];
+    expect(servingIndex(blockedLeadSchema, { equality: list, sort: ['createdAt', '_id'] })).toBe(
+      'workspaceId_scope_campaignId_createdAt__id',
     );
+    expect(servingIndex(blockedLeadSchema, { equality: list, range: 'publicIdentifier' })).toBe(
+      'workspaceId_scope_campaignId_publicIdentifier',
+    );
+  });
+
+  it('the campaign list, newest first, with and without a status', () => {
+    const sort = ['createdAt', '_id'];
+    expect(servingIndex(campaignSchema, { equality: ['workspaceId'], sort })).toBeDefined();
+    expect(servingIndex(campaignSchema, { equality: ['workspaceId', 'status'], sort })).toBeDefined();
   });
 
   it('rejects a query whose equality fields are not an index prefix', () => {

@@ -10,6 +10,7 @@ export {
   AlreadyExistsError,
   AmbiguousMatchError,
   DbError,
+  InvalidCursorError,
   LeaseLostError,
   NotFoundError,
   StatusConflictError,
@@ -22,6 +23,7 @@ export { asWorkspaceId, isId, newId, type IdKind, type WorkspaceId } from './com
 export { conversationIdFromUrn, conversationUrn, eventId as eventIdFor, ID_PREFIXES } from '@outreach/domain';
 export type { LeaseRequest } from './common/lease.js';
 export type { Page, PageRequest } from './common/page.js';
+export { encodeCursor } from './common/keyset.js';
 export { assertTestDatabase } from './test-guard.js';
 
 export * from './action/index.js';

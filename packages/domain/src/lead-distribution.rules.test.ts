@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  assignNewLeads,
   distributeLeads,
   leastLoadedAccount,
   type DistributableLead,
@@ -122,5 +123,23 @@ describe('leastLoadedAccount', () => {
     expect(leastLoadedAccount(['a', 'b', 'c'], { a: 3, b: 1, c: 1 })).toBe('b');
     expect(leastLoadedAccount(['a', 'b'], {})).toBe('a');
     expect(leastLoadedAccount([], {})).toBeNull();
+  });
+});
+
+describe('assignNewLeads', () => {
+  it('fills the least loaded senders first, then takes turns, as a full redistribution would end', () => {
+    expect(assignNewLeads(['a', 'b', 'c'], { a: 4, b: 2 }, 5)).toEqual(['c', 'c', 'b', 'c', 'b']);
+    const counts = { a: 10, b: 3 };
+    const added = assignNewLeads(['a', 'b'], counts, 9);
+    const after = {
+      a: 10 + added.filter((id) => id === 'a').length,
+      b: 3 + added.filter((id) => id === 'b').length,
+    };
+    expect(Math.abs(after.a - after.b)).toBeLessThanOrEqual(1);
+  });
+
+  it('assigns nothing without senders, and ignores counts of senders no longer on the campaign', () => {
+    expect(assignNewLeads([], { a: 1 }, 3)).toEqual([]);
+    expect(assignNewLeads(['b'], { a: 1 }, 2)).toEqual(['b', 'b']);
   });
 });

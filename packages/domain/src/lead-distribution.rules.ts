@@ -95,3 +95,25 @@ export function leastLoadedAccount(
   }
   return best;
 }
+
+/**
+ * Senders for `count` new leads, in order, from the leads each sender already holds: each new
+ * lead goes to the sender with the fewest (first listed on a tie), so the spread stays as even as
+ * `distributeLeads` would leave it, without reading the leads already there. Empty with no sender.
+ */
+export function assignNewLeads(
+  accountIds: readonly string[],
+  leadCounts: Readonly<Record<string, number>>,
+  count: number,
+): string[] {
+  const accounts = [...new Set(accountIds)];
+  if (accounts.length === 0) return [];
+  const load = Object.fromEntries(accounts.map((id) => [id, leadCounts[id] ?? 0]));
+  const assigned: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const account = leastLoadedAccount(accounts, load) as string;
+    load[account] = (load[account] ?? 0) + 1;
+    assigned.push(account);
+  }
+  return assigned;
+}

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { formatZodError, zodErrorDetails } from '@outreach/contract';
 import {
   AlreadyExistsError,
+  InvalidCursorError,
   isDatabaseUnavailable,
   NotFoundError,
   StatusConflictError,
@@ -91,6 +92,7 @@ function fromDataLayer(error: unknown): ErrorBody | undefined {
     return body(404, error.message, code, { missingIds: [...error.missingIds] });
   }
   if (error instanceof AlreadyExistsError) return body(409, error.message, 'already_exists');
+  if (error instanceof InvalidCursorError) return body(400, error.message, 'invalid_cursor');
   if (error instanceof StatusConflictError) {
     return body(409, error.message, 'status_conflict', { status: error.currentStatus });
   }

@@ -4,9 +4,11 @@ import { listBlockedLeads } from '../operations/blocks/list-blocked-leads.js';
 import { unblockLeads } from '../operations/blocks/unblock-leads.js';
 import type { Route } from './route-types.js';
 
-/** Block lists stay plain arrays, as the product always returned them; the total is a header. */
-function page(result: { total: number; items: unknown[] }): Reply {
-  return ok(result.items, { 'X-Total-Count': String(result.total) });
+/** Block lists stay plain arrays, as the product always returned them; total and cursor are headers. */
+function page(result: { total: number; items: unknown[]; nextCursor: string | null }): Reply {
+  const headers: Record<string, string> = { 'X-Total-Count': String(result.total) };
+  if (result.nextCursor !== null) headers['X-Next-Cursor'] = result.nextCursor;
+  return ok(result.items, headers);
 }
 
 export function blockRoutes(route: Route): void {

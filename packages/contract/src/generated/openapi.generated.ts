@@ -1504,7 +1504,7 @@ export interface components {
          *     `campaign_not_startable`, `no_connected_sender`, `no_leads`, `template_variables_missing`,
          *     `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
-         *     `unknown_ai_tool`, `ai_tool_not_enabled`, `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
+         *     `unknown_ai_tool`, `ai_tool_not_enabled`, `invalid_cursor`, `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
          *     `database_unavailable` or `internal_error`. `details` carries structured data where it helps:
          *     for `400` the list of `{ path, message }` problems (at most 20), for `404` on ids sent in a
          *     body `{ missingIds }`.
@@ -1607,8 +1607,11 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["Campaign"][];
         };
+        /** @description Pass it as `after` to get the next page; null on the last page. Opaque (see `after`). */
+        NextCursor: string | null;
         PageLimit: number;
         CreateCampaignRequest: {
             name: components["schemas"]["CampaignName"];
@@ -1690,6 +1693,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["AIToolDefinition"][];
         };
         StepVariant: {
@@ -1988,6 +1992,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             leads: components["schemas"]["Lead"][];
         };
         UpdateLeadStatusRequest: {
@@ -2329,6 +2334,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["ConversationSummary"][];
         };
         MarkReadResult: {
@@ -2598,6 +2604,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["HookDelivery"][];
         };
         RecoverRequest: {
@@ -2612,6 +2619,7 @@ export interface components {
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];
+            nextCursor?: components["schemas"]["NextCursor"];
             items: components["schemas"]["Subscription"][];
         };
         SubscriptionRequest: {
@@ -3159,6 +3167,16 @@ export interface components {
          */
         Offset: number;
         /**
+         * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+         *     page starts right after the last record of that page, then `offset` applies. A cursor is
+         *     opaque; it names a position in the list's order, not a count, so records added or removed
+         *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+         *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+         *     (`invalid_cursor`).
+         * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+         */
+        After: string;
+        /**
          * @description Records to return, at most 100.
          * @example 50
          */
@@ -3208,8 +3226,10 @@ export interface components {
          */
         BlockSort: "ASC" | "DESC";
         /**
-         * @description Only blocks whose public identifier contains this text (case-insensitive). Control
-         *     characters (NUL included) are refused with 400.
+         * @description Only blocks whose public identifier starts with this text, compared as identifiers are
+         *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
+         *     reads only the blocks it finds, whatever the list's size (a substring search would read
+         *     every block). Control characters (NUL included) are refused with 400.
          * @example raman
          */
         BlockSearch: string;
@@ -3256,6 +3276,11 @@ export interface components {
          */
         XTotalCount: number;
         /**
+         * @description Where the next page starts (pass it as `after`); absent on the last page.
+         * @example WyJibG9ja3MtZGVzYyIseyJkIjoxNzQxMDAwMDAwMDAwfSwiYmxrXzAxIl0
+         */
+        XNextCursor: string;
+        /**
          * @description Seconds to wait before trying again.
          * @example 12
          */
@@ -3299,6 +3324,16 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
                 /**
                  * @description Records to return, at most 100.
                  * @example 50
@@ -3835,6 +3870,16 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
                  * @description Records to return, at most 100.
                  * @example 50
                  */
@@ -4361,8 +4406,20 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
-                 *     characters (NUL included) are refused with 400.
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
+                 * @description Only blocks whose public identifier starts with this text, compared as identifiers are
+                 *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
+                 *     reads only the blocks it finds, whatever the list's size (a substring search would read
+                 *     every block). Control characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -4388,6 +4445,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4839,6 +4897,16 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
                 /**
                  * @description Records to return, at most 100.
                  * @example 50
@@ -5309,8 +5377,20 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
-                 * @description Only blocks whose public identifier contains this text (case-insensitive). Control
-                 *     characters (NUL included) are refused with 400.
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
+                 * @description Only blocks whose public identifier starts with this text, compared as identifiers are
+                 *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
+                 *     reads only the blocks it finds, whatever the list's size (a substring search would read
+                 *     every block). Control characters (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -5330,6 +5410,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["XTotalCount"];
+                    "X-Next-Cursor": components["headers"]["XNextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6235,6 +6316,16 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
                  * @description Records to return, at most 100.
                  * @example 50
                  */
@@ -6721,6 +6812,16 @@ export interface operations {
                  */
                 offset?: components["parameters"]["Offset"];
                 /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
                  * @description Records to return, at most 100.
                  * @example 50
                  */
@@ -6789,6 +6890,16 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
                 /**
                  * @description Records to return, at most 100.
                  * @example 50

@@ -1,9 +1,9 @@
 /** Requests about AI tools: the catalogue listing and the tools a variant enables. */
 import { AI_TOOL_KEYS } from '@outreach/domain';
 import { z } from 'zod';
-import { paginationQuery } from './pagination.schema.js';
+import { cursorPaginationQuery } from './pagination.schema.js';
 
-export const listAiToolsQuery = paginationQuery;
+export const listAiToolsQuery = cursorPaginationQuery;
 
 export const aiToolKey = z.enum(AI_TOOL_KEYS);
 

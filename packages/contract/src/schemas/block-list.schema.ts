@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idList, publicIdentifier, searchText } from './common.schema.js';
 import { campaignIdParams } from './campaign.schema.js';
-import { limitQuery, offsetQuery } from './pagination.schema.js';
+import { afterQuery, limitQuery, offsetQuery } from './pagination.schema.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 export const BLOCK_SORT_ORDERS = ['ASC', 'DESC'] as const;
@@ -10,6 +10,7 @@ export const BLOCK_SORT_ORDERS = ['ASC', 'DESC'] as const;
 const blockListQuery = z.strictObject({
   sort: z.enum(BLOCK_SORT_ORDERS).default('DESC'),
   offset: offsetQuery,
+  after: afterQuery,
   search: searchText.optional(),
   limit: limitQuery,
 });

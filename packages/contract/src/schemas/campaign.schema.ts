@@ -11,7 +11,7 @@ import {
   timeZone,
   trimmedText,
 } from './common.schema.js';
-import { limitQuery, offsetQuery } from './pagination.schema.js';
+import { afterQuery, limitQuery, offsetQuery } from './pagination.schema.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 const clockTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { message: 'must be a time HH:MM' });
@@ -53,6 +53,7 @@ export const listCampaignsQuery = z.strictObject({
   status: z.enum(CAMPAIGN_STATUSES).optional(),
   search: searchText.optional(),
   offset: offsetQuery,
+  after: afterQuery,
   limit: limitQuery,
 });
 

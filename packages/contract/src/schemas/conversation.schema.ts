@@ -1,7 +1,7 @@
 /** Requests of the conversation operations. */
 import { z } from 'zod';
 import { idValue, queryBoolean } from './common.schema.js';
-import { limitQuery, offsetQuery } from './pagination.schema.js';
+import { afterQuery, limitQuery, offsetQuery } from './pagination.schema.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 /** Express hands path parameters over already URL-decoded, so the URN arrives as written. */
@@ -14,6 +14,7 @@ export const listConversationsQuery = z.strictObject({
   accountId: idValue.optional(),
   unread: queryBoolean.optional(),
   offset: offsetQuery,
+  after: afterQuery,
   limit: limitQuery,
 });
 

@@ -27,7 +27,14 @@ export type {
 } from './contract-equality.js';
 export * from './conversation.schema.js';
 export * from './lead.schema.js';
-export { limitQuery, offsetQuery, paginationQuery, type PaginationQuery } from './pagination.schema.js';
+export {
+  afterQuery,
+  cursorPaginationQuery,
+  limitQuery,
+  offsetQuery,
+  paginationQuery,
+  type PaginationQuery,
+} from './pagination.schema.js';
 export { requestSchemas, type RequestSchemas } from './request-schemas.js';
 export { REQUEST_LIMITS } from './request-limits.js';
 export * from './sequence.schema.js';

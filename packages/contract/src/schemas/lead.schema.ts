@@ -3,7 +3,7 @@ import { LEAD_STATUSES, LEAD_TAGS } from '@outreach/domain';
 import { z } from 'zod';
 import { customVariables, idList, idValue, publicIdentifier } from './common.schema.js';
 import { campaignIdParams } from './campaign.schema.js';
-import { limitQuery, offsetQuery } from './pagination.schema.js';
+import { afterQuery, limitQuery, offsetQuery } from './pagination.schema.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 /** A profile URL: `http(s)://<host>/in/<publicIdentifier>`, from which the identifier is taken. */
@@ -38,6 +38,7 @@ export const listCampaignLeadsParams = campaignIdParams;
 export const listCampaignLeadsQuery = z.strictObject({
   status: z.enum(LEAD_STATUSES).optional(),
   offset: offsetQuery,
+  after: afterQuery,
   limit: limitQuery,
 });
 

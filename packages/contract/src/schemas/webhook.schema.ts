@@ -2,7 +2,7 @@
 import { EVENT_TYPES } from '@outreach/domain';
 import { z } from 'zod';
 import { idValue, isoDateOrDateTime } from './common.schema.js';
-import { limitQuery, offsetQuery, paginationQuery } from './pagination.schema.js';
+import { afterQuery, cursorPaginationQuery, limitQuery, offsetQuery } from './pagination.schema.js';
 import { REQUEST_LIMITS } from './request-limits.js';
 
 /**
@@ -21,7 +21,7 @@ const subscriptionPair = z.strictObject({
 
 export const subscribeHookBody = subscriptionPair;
 export const unsubscribeHookBody = subscriptionPair;
-export const listHooksQuery = paginationQuery;
+export const listHooksQuery = cursorPaginationQuery;
 export const performListQuery = z.strictObject({ type: z.enum(EVENT_TYPES) });
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -34,6 +34,7 @@ export const listHookDeliveriesQuery = z.strictObject({
   status: z.enum(DELIVERY_STATUSES).optional(),
   eventType: z.enum(EVENT_TYPES).optional(),
   offset: offsetQuery,
+  after: afterQuery,
   limit: limitQuery,
 });
 export const getHookDeliveryParams = deliveryIdParams;

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { normalizePublicIdentifier } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import { NotFoundError } from '../common/db-errors.js';
+import type { KeysetOrder } from '../common/keyset.js';
 import { leaseFree } from '../common/lease.js';
-import { containsPattern, pageBounds, type Page, type PageRequest } from '../common/page.js';
+import { pageBounds, prefixRange, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toBlockedLead, type BlockedLead } from './blocked-lead.entity.js';
@@ -14,9 +16,27 @@ export type BlockTarget = { scope: 'workspace' } | { scope: 'campaign'; campaign
 export interface BlockListQuery extends PageRequest {
   /** By block date; newest first by default. */
   sort?: 'ASC' | 'DESC';
-  /** Case-insensitive substring of the public identifier. */
+  /**
+   * The start of the public identifier, compared as identifiers are stored (trimmed, lower case,
+   * URL-decoded): a prefix, so the index bounds what is read, never a scan of the list.
+   */
   search?: string;
 }
+
+const NEWEST_FIRST: KeysetOrder = {
+  list: 'blocks-desc',
+  keys: [
+    ['createdAt', -1],
+    ['_id', -1],
+  ],
+};
+const OLDEST_FIRST: KeysetOrder = {
+  list: 'blocks-asc',
+  keys: [
+    ['createdAt', 1],
+    ['_id', 1],
+  ],
+};
 
 function targetFilter(target: BlockTarget): QueryFilter<BlockedLeadRecord> {
   return target.scope === 'workspace'
@@ -69,14 +89,14 @@ export class BlockedLeadRepository {
     query: BlockListQuery = {},
   ): Promise<Page<BlockedLead>> {
     const filter = targetFilter(target);
-    if (query.search) filter.publicIdentifier = containsPattern(query.search);
-    const direction = query.sort === 'ASC' ? 1 : -1;
+    if (query.search) filter.publicIdentifier = prefixRange(normalizePublicIdentifier(query.search));
+    const order = query.sort === 'ASC' ? OLDEST_FIRST : NEWEST_FIRST;
     const { skip, limit } = pageBounds(query);
-    const [total, records] = await Promise.all([
+    const [total, page] = await Promise.all([
       this.records.count(workspaceId, filter),
-      this.records.find(workspaceId, filter, { sort: { createdAt: direction, _id: direction }, skip, limit }),
+      this.records.page(workspaceId, filter, { order, after: query.after, skip, limit }),
     ]);
-    return { total, items: records.map(toBlockedLead) };
+    return { total, items: page.records.map(toBlockedLead), nextCursor: page.nextCursor };
   }
 
   /**

@@ -42,5 +42,9 @@ export const blockedLeadSchema = new Schema<BlockedLeadRecord>(
 // reads the (workspace, identifier) prefix, which holds at most the workspace block and the
 // campaign blocks of that one profile.
 blockedLeadSchema.index({ workspaceId: 1, publicIdentifier: 1, scope: 1, campaignId: 1 }, { unique: true });
-// Serves `list`: one scope's blocks (the workspace's, or one campaign's) by block date, either way.
-blockedLeadSchema.index({ workspaceId: 1, scope: 1, campaignId: 1, createdAt: -1 });
+// Serves `list`: one scope's blocks (the workspace's, or one campaign's) by block date, either
+// way, `_id` breaking ties, so a page walks the index and stops and the total is counted from it.
+blockedLeadSchema.index({ workspaceId: 1, scope: 1, campaignId: 1, createdAt: -1, _id: -1 });
+// Serves `list` with a search: a prefix of the (normalised) identifier bounds the keys read, and
+// only those matches are sorted.
+blockedLeadSchema.index({ workspaceId: 1, scope: 1, campaignId: 1, publicIdentifier: 1 });

@@ -1,3 +1,4 @@
+import { toCampaignCounters, type CampaignCounters } from './campaign-counters.js';
 import { VARIANT_STEP_TYPES, type CampaignStatus, type CoreVariable, type StepType } from '@outreach/domain';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type {
@@ -51,6 +52,8 @@ export interface Campaign {
   activation: number;
   /** How many times the campaign was given waiting leads again (see the record's field). */
   leadsGeneration: number;
+  /** Figures kept on write; null until first written (see campaign-counters.ts). */
+  counters: CampaignCounters | null;
 }
 
 function hasVariants(type: StepType): boolean {
@@ -112,5 +115,6 @@ export function toCampaign(record: CampaignRecord): Campaign {
     version: record.version,
     activation: record.activation,
     leadsGeneration: record.leadsGeneration ?? 0,
+    counters: toCampaignCounters(record.counters),
   };
 }

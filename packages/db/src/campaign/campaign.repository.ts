@@ -1,6 +1,7 @@
 import { CAMPAIGN_STATUSES, type CampaignStatus, type CoreVariable, type StepType } from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { NotFoundError, StatusConflictError, VersionConflictError } from '../common/db-errors.js';
+import type { KeysetOrder } from '../common/keyset.js';
 import { containsPattern, pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { isId, newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -107,6 +108,15 @@ function toStepRecord(step: StepInput): StepRecord {
   };
 }
 
+/** Newest first, `_id` breaking ties. */
+const CAMPAIGN_ORDER: KeysetOrder = {
+  list: 'campaigns',
+  keys: [
+    ['createdAt', -1],
+    ['_id', -1],
+  ],
+};
+
 export class CampaignRepository {
   constructor(
     private readonly records: ScopedModel<CampaignRecord>,
@@ -143,11 +153,11 @@ export class CampaignRepository {
     if (query.status !== undefined) filter.status = query.status;
     if (query.search) filter.name = containsPattern(query.search);
     const { skip, limit } = pageBounds(query);
-    const [total, records] = await Promise.all([
+    const [total, page] = await Promise.all([
       this.records.count(workspaceId, filter),
-      this.records.find(workspaceId, filter, { sort: { createdAt: -1, _id: -1 }, skip, limit }),
+      this.records.page(workspaceId, filter, { order: CAMPAIGN_ORDER, after: query.after, skip, limit }),
     ]);
-    return { total, items: records.map(toCampaign) };
+    return { total, items: page.records.map(toCampaign), nextCursor: page.nextCursor };
   }
 
   async update(workspaceId: WorkspaceId, id: string, patch: CampaignPatch): Promise<Campaign> {

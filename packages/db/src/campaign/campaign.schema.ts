@@ -68,6 +68,8 @@ export interface CampaignRecord {
    * its own. Absent on campaigns stored before pools had counters.
    */
   rotationPools?: Record<string, number>;
+  /** The campaign's figures kept on write (see campaign-counters.ts); absent until first written. */
+  counters?: unknown;
   /** Bumped by every sequence edit: edits are conditional on the version they were based on. */
   version: number;
   /** How many times the campaign was started; names the run in `campaign_completed` event keys. */
@@ -147,6 +149,8 @@ export const campaignSchema = new Schema<CampaignRecord>(
     version: { type: Number, required: true },
     activation: { type: Number, required: true },
     leadsGeneration: { type: Number, default: 0 },
+    // See campaign-counters.ts. Mixed: counters are only ever changed by `$inc`/`$set` on paths.
+    counters: { type: Schema.Types.Mixed, default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -155,8 +159,8 @@ export const campaignSchema = new Schema<CampaignRecord>(
 
 // Serves `list` without a status filter: a workspace's campaigns, newest first. The name search
 // is a case-insensitive substring match, checked on this workspace's entries only.
-campaignSchema.index({ workspaceId: 1, createdAt: -1 });
+campaignSchema.index({ workspaceId: 1, createdAt: -1, _id: -1 });
 // Serves `list` by status (newest first), `countByStatus` and `listIdsByStatus`.
-campaignSchema.index({ workspaceId: 1, status: 1, createdAt: -1 });
+campaignSchema.index({ workspaceId: 1, status: 1, createdAt: -1, _id: -1 });
 // Serves the runner's `listActiveAcrossWorkspaces`: active campaigns in `_id` order, paged by `_id`.
 campaignSchema.index({ status: 1, _id: 1 });

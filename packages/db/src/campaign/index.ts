@@ -1,5 +1,7 @@
 export { DEFAULT_CAMPAIGN_SETTINGS, defaultCoreVariables } from './campaign.defaults.js';
 export type { Campaign, Step, StepVariant } from './campaign.entity.js';
+export { COUNTER_FIGURES, type CampaignCounters, type CounterFigure } from './campaign-counters.js';
+export type { CampaignCountersRepository, CounterDrift } from './campaign-counters.repository.js';
 export type {
   CampaignListQuery,
   CampaignPatch,

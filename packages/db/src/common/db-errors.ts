@@ -3,7 +3,13 @@
  * conflicts -> 409, lease_lost is the runner's own business), so no caller parses messages.
  */
 export type DbErrorCode =
-  'not_found' | 'already_exists' | 'ambiguous_match' | 'version_conflict' | 'status_conflict' | 'lease_lost';
+  | 'not_found'
+  | 'already_exists'
+  | 'ambiguous_match'
+  | 'version_conflict'
+  | 'status_conflict'
+  | 'lease_lost'
+  | 'invalid_cursor';
 
 export abstract class DbError extends Error {
   abstract readonly code: DbErrorCode;
@@ -94,5 +100,15 @@ export class LeaseLostError extends DbError {
   ) {
     super(`${entity} ${id} is no longer leased by ${owner}`);
     this.name = 'LeaseLostError';
+  }
+}
+
+/** A list's `after` cursor that this list did not hand out (mangled, or from another list). */
+export class InvalidCursorError extends DbError {
+  readonly code = 'invalid_cursor';
+
+  constructor() {
+    super('after is not a cursor of this list; pass the nextCursor of a previous page');
+    this.name = 'InvalidCursorError';
   }
 }

@@ -1,5 +1,6 @@
 import type { Model, PipelineStage, QueryFilter, UpdateQuery } from 'mongoose';
 import { duplicatePositions } from './duplicate-keys.js';
+import { afterCursor, encodeCursor, type KeysetOrder } from './keyset.js';
 import type { WorkspaceId } from './public-ids.js';
 
 /** Every tenant record: its public id and the workspace that owns it. */
@@ -77,6 +78,36 @@ export class ScopedModel<T extends TenantRecord> {
     if (options.skip !== undefined) query.skip(options.skip);
     if (options.limit !== undefined) query.limit(options.limit);
     return query.lean<T[]>().exec();
+  }
+
+  /**
+   * One page in a keyset order: the records after the cursor (`after`), then `skip`, up to
+   * `limit`, and the cursor after the last one when more follow (one extra record is read to
+   * know). With an index on the order's fields behind the filter's equalities, a page costs a
+   * page wherever it starts.
+   */
+  async page(
+    workspaceId: WorkspaceId,
+    filter: QueryFilter<T>,
+    options: { order: KeysetOrder; after?: string | undefined; skip: number; limit: number },
+  ): Promise<{ records: T[]; nextCursor: string | null }> {
+    const scoped =
+      options.after === undefined
+        ? filter
+        : ({ $and: [filter, afterCursor<T>(options.order, options.after)] } as QueryFilter<T>);
+    const sort = Object.fromEntries(options.order.keys) as Sort;
+    const found = await this.find(workspaceId, scoped, {
+      sort,
+      skip: options.skip,
+      limit: options.limit + 1,
+    });
+    const records = found.slice(0, options.limit);
+    const last = records.at(-1);
+    const more = found.length > options.limit && last !== undefined;
+    return {
+      records,
+      nextCursor: more ? encodeCursor(options.order, last as Record<string, unknown>) : null,
+    };
   }
 
   /** The ids among `ids` that exist in the workspace under `filter`. */

@@ -1,6 +1,7 @@
 import { conversationIdFromUrn } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import type { KeysetOrder } from '../common/keyset.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -12,6 +13,16 @@ import {
 } from './conversation.entity.js';
 import type { ConversationRecord } from './conversation.schema.js';
 import type { MessageRecord } from './message.schema.js';
+
+/** Latest activity first; a conversation opened but not yet written to has no date and comes last. */
+const CONVERSATION_ORDER: KeysetOrder = {
+  list: 'conversations',
+  keys: [
+    ['lastMessageAt', -1],
+    ['_id', -1],
+  ],
+  nullable: new Set(['lastMessageAt']),
+};
 
 export interface ConversationListQuery extends PageRequest {
   campaignId?: string;
@@ -98,11 +109,16 @@ export class ConversationRepository {
     if (query.accountId !== undefined) filter.accountId = query.accountId;
     if (query.unread !== undefined) filter.unread = query.unread;
     const { skip, limit } = pageBounds(query);
-    const [total, records] = await Promise.all([
+    const [total, page] = await Promise.all([
       this.conversations.count(workspaceId, filter),
-      this.conversations.find(workspaceId, filter, { sort: { lastMessageAt: -1, _id: -1 }, skip, limit }),
+      this.conversations.page(workspaceId, filter, {
+        order: CONVERSATION_ORDER,
+        after: query.after,
+        skip,
+        limit,
+      }),
     ]);
-    return { total, items: records.map(toConversation) };
+    return { total, items: page.records.map(toConversation), nextCursor: page.nextCursor };
   }
 
   /** Marks the conversation read; idempotent. False when the URN is unknown in the workspace. */

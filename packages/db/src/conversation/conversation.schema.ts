@@ -63,9 +63,13 @@ export const conversationSchema = new Schema<ConversationRecord>(
 
 // Serves `getOrCreateForLead`: one conversation per lead, even when two messages race to open it.
 conversationSchema.index({ workspaceId: 1, leadId: 1 }, { unique: true });
-// Serves `list` without filters, and with `unread` only: latest activity first.
-conversationSchema.index({ workspaceId: 1, lastMessageAt: -1 });
-// Serves `list` filtered by campaign (and optionally unread).
-conversationSchema.index({ workspaceId: 1, campaignId: 1, lastMessageAt: -1 });
-// Serves `list` filtered by sender account (and optionally unread).
-conversationSchema.index({ workspaceId: 1, accountId: 1, lastMessageAt: -1 });
+// The list's order is (lastMessageAt, _id) newest first; each index ends with both, so a page
+// (by offset or by cursor) walks the index and stops, and its total is counted from the index.
+// Serves `list` without filters.
+conversationSchema.index({ workspaceId: 1, lastMessageAt: -1, _id: -1 });
+// Serves `list` with `unread` (alone, or with a campaign or account: the walk skips the others).
+conversationSchema.index({ workspaceId: 1, unread: 1, lastMessageAt: -1, _id: -1 });
+// Serves `list` filtered by campaign.
+conversationSchema.index({ workspaceId: 1, campaignId: 1, lastMessageAt: -1, _id: -1 });
+// Serves `list` filtered by sender account.
+conversationSchema.index({ workspaceId: 1, accountId: 1, lastMessageAt: -1, _id: -1 });

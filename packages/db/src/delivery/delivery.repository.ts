@@ -1,6 +1,7 @@
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { LeaseLostError } from '../common/db-errors.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
+import type { KeysetOrder } from '../common/keyset.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -12,6 +13,15 @@ import {
   type DeliveryRecord,
   type DeliveryStatus,
 } from './delivery.schema.js';
+
+/** Newest first, `_id` breaking ties. */
+const DELIVERY_ORDER: KeysetOrder = {
+  list: 'deliveries',
+  keys: [
+    ['createdAt', -1],
+    ['_id', -1],
+  ],
+};
 
 /** How an attempt left the delivery: delivered, due again at `nextAttemptAt`, or failed for good. */
 export type DeliveryOutcome =
@@ -196,11 +206,11 @@ export class DeliveryRepository {
     const { skip, limit } = pageBounds(query);
     const filter: QueryFilter<DeliveryRecord> = { subscriptionId };
     if (query.status !== undefined) filter.status = query.status;
-    const [total, records] = await Promise.all([
+    const [total, page] = await Promise.all([
       this.records.count(workspaceId, filter),
-      this.records.find(workspaceId, filter, { sort: { createdAt: -1, _id: -1 }, skip, limit }),
+      this.records.page(workspaceId, filter, { order: DELIVERY_ORDER, after: query.after, skip, limit }),
     ]);
-    return { total, items: records.map(toDelivery) };
+    return { total, items: page.records.map(toDelivery), nextCursor: page.nextCursor };
   }
 
   /**

@@ -9,6 +9,7 @@ import {
 } from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { NotFoundError } from '../common/db-errors.js';
+import type { KeysetOrder } from '../common/keyset.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -50,6 +51,9 @@ export type LeadStatusCounts = Record<LeadStatus, number>;
 function zeroCounts(): LeadStatusCounts {
   return Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as LeadStatusCounts;
 }
+
+/** A campaign's leads by id (ids grow with time, so oldest first), a page per index walk. */
+const LEAD_ORDER: KeysetOrder = { list: 'leads', keys: [['_id', 1]] };
 
 export class LeadRepository {
   constructor(
@@ -93,11 +97,11 @@ export class LeadRepository {
     const filter: QueryFilter<LeadRecord> = { campaignId };
     if (query.status !== undefined) filter.status = query.status;
     const { skip, limit } = pageBounds(query);
-    const [total, records] = await Promise.all([
+    const [total, page] = await Promise.all([
       this.records.count(workspaceId, filter),
-      this.records.find(workspaceId, filter, { sort: { _id: 1 }, skip, limit }),
+      this.records.page(workspaceId, filter, { order: LEAD_ORDER, after: query.after, skip, limit }),
     ]);
-    return { total, items: records.map(toLead) };
+    return { total, items: page.records.map(toLead), nextCursor: page.nextCursor };
   }
 
   /** Leads per status in one campaign: progress, start checks and completion detection. */

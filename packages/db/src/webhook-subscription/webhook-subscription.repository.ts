@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EventType } from '@outreach/domain';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import type { KeysetOrder } from '../common/keyset.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -13,6 +14,15 @@ const SUBSCRIBE_ROUNDS = 8;
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
+
+/** Creation order, `_id` breaking ties. */
+const SUBSCRIPTION_ORDER: KeysetOrder = {
+  list: 'subscriptions',
+  keys: [
+    ['createdAt', 1],
+    ['_id', 1],
+  ],
+};
 
 export class WebhookSubscriptionRepository {
   constructor(
@@ -58,11 +68,11 @@ export class WebhookSubscriptionRepository {
   /** One page of the workspace's subscriptions in creation order, and how many there are in all. */
   async listPage(workspaceId: WorkspaceId, page: PageRequest = {}): Promise<Page<WebhookSubscription>> {
     const { skip, limit } = pageBounds(page);
-    const [total, records] = await Promise.all([
+    const [total, found] = await Promise.all([
       this.records.count(workspaceId, {}),
-      this.records.find(workspaceId, {}, { sort: { createdAt: 1, _id: 1 }, skip, limit }),
+      this.records.page(workspaceId, {}, { order: SUBSCRIPTION_ORDER, after: page.after, skip, limit }),
     ]);
-    return { total, items: records.map(toWebhookSubscription) };
+    return { total, items: found.records.map(toWebhookSubscription), nextCursor: found.nextCursor };
   }
 
   /** The subscriptions an event of `type` is delivered to. */

@@ -1,19 +1,40 @@
-import type { Campaign as CampaignEntity, CampaignSummary } from '@outreach/db';
+import type { Campaign as CampaignEntity, CampaignCounters, CampaignSummary } from '@outreach/db';
 import type { OperationContext } from '../context.js';
 
 /**
- * What `progress` and `analytics` of each campaign of a page are computed from: one data-layer
- * call, whose cost does not grow with the number of campaigns (one aggregation over leads and
- * one over actions for the whole page).
+ * What `progress` and `analytics` of each campaign of a page are computed from. A campaign whose
+ * counters are maintained on write answers from the campaign document already read (no query);
+ * the others are recounted, all in one data-layer call whose cost does not grow with the number
+ * of campaigns (one aggregation over leads and one over actions for the whole page).
  */
-export function loadCampaignStats(
+export async function loadCampaignStats(
   ctx: OperationContext,
   campaigns: readonly CampaignEntity[],
 ): Promise<Map<string, CampaignSummary>> {
-  return ctx.db.campaignStats.summaries(
-    ctx.workspaceId,
-    campaigns.map((campaign) => campaign.id),
-  );
+  const summaries = new Map<string, CampaignSummary>();
+  const recount: string[] = [];
+  for (const campaign of campaigns) {
+    if (campaign.counters?.maintained === true) summaries.set(campaign.id, fromCounters(campaign.counters));
+    else recount.push(campaign.id);
+  }
+  if (recount.length > 0) {
+    for (const [id, summary] of await ctx.db.campaignStats.summaries(ctx.workspaceId, recount))
+      summaries.set(id, summary);
+  }
+  return summaries;
+}
+
+function fromCounters(counters: CampaignCounters): CampaignSummary {
+  const leadCounts = { ...counters.leads };
+  return {
+    leadCounts,
+    totalLeads: Object.values(leadCounts).reduce((sum, count) => sum + count, 0),
+    invitationsSent: counters.invitationsSent,
+    invitationsAccepted: counters.invitationsAccepted,
+    leadsMessaged: counters.leadsMessaged,
+    leadsReplied: counters.leadsReplied,
+    leadsRespondedToMessages: counters.leadsRespondedToMessages,
+  };
 }
 
 export async function statsOf(ctx: OperationContext, campaign: CampaignEntity): Promise<CampaignSummary> {

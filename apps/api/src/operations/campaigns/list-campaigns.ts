@@ -11,6 +11,7 @@ export async function listCampaigns(ctx: OperationContext, query: ListCampaignsQ
     total: page.total,
     offset: query.offset,
     limit: query.limit,
+    nextCursor: page.nextCursor ?? null,
     items: page.items.flatMap((campaign) => {
       const summary = stats.get(campaign.id);
       return summary ? [toApiCampaign(campaign, summary)] : [];

@@ -22,7 +22,13 @@ export async function listConversations(
     // A conversation whose lead was deleted with its campaign's leads has nobody to show.
     return lead ? [summary(conversation, lead)] : [];
   });
-  return { total: page.total, offset: query.offset, limit: query.limit, items };
+  return {
+    total: page.total,
+    offset: query.offset,
+    limit: query.limit,
+    nextCursor: page.nextCursor ?? null,
+    items,
+  };
 }
 
 function summary(conversation: ConversationEntity, lead: Lead): ConversationSummary {

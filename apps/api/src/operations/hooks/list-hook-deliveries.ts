@@ -16,11 +16,17 @@ export async function listHookDeliveries(
   const subscription = await requireSubscription(ctx, subscriptionId);
   const paging = { offset: query.offset, limit: query.limit };
   if (query.eventType !== undefined && query.eventType !== subscription.type) {
-    return { total: 0, ...paging, items: [] };
+    return { total: 0, ...paging, nextCursor: null, items: [] };
   }
   const page = await ctx.db.deliveries.listForSubscription(ctx.workspaceId, subscription.id, {
     ...paging,
+    ...(query.after !== undefined ? { after: query.after } : {}),
     ...(query.status !== undefined ? { status: query.status } : {}),
   });
-  return { total: page.total, ...paging, items: page.items.map((d) => toApiDelivery(d, subscription.type)) };
+  return {
+    total: page.total,
+    ...paging,
+    nextCursor: page.nextCursor ?? null,
+    items: page.items.map((d) => toApiDelivery(d, subscription.type)),
+  };
 }

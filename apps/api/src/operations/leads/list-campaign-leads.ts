@@ -24,6 +24,7 @@ export async function listCampaignLeads(
     total: page.total,
     offset: query.offset,
     limit: query.limit,
+    nextCursor: page.nextCursor ?? null,
     leads: page.items.map((lead) =>
       toApiLead(
         lead,

@@ -39,5 +39,7 @@ export async function redistributeLeads(
     if (assignments.length === 0) break;
     moved += await ctx.db.leads.assignSenders(ctx.workspaceId, campaignId, assignments);
   }
+  // The leads were all read anyway: the per-sender counters imports rely on are recounted.
+  await ctx.db.campaignCounters.countSenders(ctx.workspaceId, campaignId);
   return { moved, senders };
 }

@@ -4,7 +4,9 @@ import type { Collection } from '../storage/collection.js';
 import type { QueryOutcome } from '../storage/query-execution.js';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
 import type { CommandHandler } from './command-context.js';
+import { pipelineStages } from './aggregate-command.js';
 import { describePlan } from './explain-plan.js';
+import { explainPipeline } from './explain-pipeline.js';
 import { firstMatch } from './find-and-modify-command.js';
 import { answerFind } from './read-commands.js';
 
@@ -16,6 +18,7 @@ interface ExplainedRead {
   limit?: number;
   /** The write stage MongoDB puts on top of the read (UPDATE, DELETE) or COUNT. */
   topStage?: string;
+  countScan?: boolean;
   outcome: QueryOutcome | undefined;
   nReturned: number;
 }
@@ -50,18 +53,26 @@ function explainedRead(command: string, inner: Document, collection: Collection 
     case 'delete':
       return explainedWrite(command, inner, collection);
     case 'count':
+      return explainedCount(inner, collection);
     case 'distinct': {
       const filter = asDocument(inner['query']) ?? {};
       const outcome = collection?.query(filter);
-      const topStage = command === 'count' ? 'COUNT' : 'PROJECTION_DEFAULT';
-      return { filter, topStage, outcome, nReturned: command === 'count' ? 0 : (outcome?.docs.length ?? 0) };
+      return { filter, topStage: 'PROJECTION_DEFAULT', outcome, nReturned: outcome?.docs.length ?? 0 };
     }
     default:
       throw new MongoCommandError(
         ErrorCode.IllegalOperation,
-        `the emulator explains find, findAndModify, update, delete, count and distinct, not ${command}`,
+        `the emulator explains find, findAndModify, update, delete, count, distinct and aggregate, not ${command}`,
       );
   }
+}
+
+/** A count reads from the index alone (COUNT_SCAN) when its filter is exactly an index's bounds. */
+function explainedCount(inner: Document, collection: Collection | undefined): ExplainedRead {
+  const filter = asDocument(inner['query']) ?? {};
+  const counted = collection?.countMatches(filter);
+  const outcome = counted === undefined ? undefined : { ...counted, docs: [], sorted: true };
+  return { filter, topStage: 'COUNT', countScan: counted?.countedByIndex ?? false, outcome, nReturned: 0 };
 }
 
 /** `update` and `delete` are explained by their first statement, as MongoDB requires one. */
@@ -92,6 +103,8 @@ const explain: CommandHandler = (context) => {
   const command = Object.keys(inner)[0] ?? '';
   const name = String(inner[command]);
   const collection = context.storage.collection(context.database, name);
+  if (command === 'aggregate')
+    return explainPipeline(context.database, inner, pipelineStages(inner), collection);
   const read = explainedRead(command, inner, collection);
   const winningPlan = describePlan(read.outcome?.plan ?? { stage: 'COLLSCAN' }, read);
   return {

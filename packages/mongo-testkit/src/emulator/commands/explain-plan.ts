@@ -10,6 +10,8 @@ export interface PlanShape {
   skip?: number;
   limit?: number;
   topStage?: string;
+  /** The count was answered from the index keys alone: COUNT_SCAN, no FETCH. */
+  countScan?: boolean;
 }
 
 /**
@@ -21,6 +23,7 @@ export function describePlan(plan: QueryPlan, shape: PlanShape): Document {
   let stage: Document;
   if (plan.stage === 'COLLSCAN') stage = { stage: 'COLLSCAN', filter: shape.filter, direction: 'forward' };
   else if (plan.stage === 'IDHACK') stage = { stage: 'IDHACK' };
+  else if (shape.countScan === true) stage = { ...describeIndexScan(plan), stage: 'COUNT_SCAN' };
   else stage = { stage: 'FETCH', filter: shape.filter, inputStage: describeIndexScan(plan) };
   const sortedByIndex = plan.stage === 'IXSCAN' && plan.sortedByIndex;
   const hasSort = shape.sort !== undefined && Object.keys(shape.sort).length > 0;

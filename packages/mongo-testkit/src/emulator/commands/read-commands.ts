@@ -74,17 +74,18 @@ const killCursors: CommandHandler = (context) => {
   return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
 };
 
-/** `count` answers from the document count when there is no filter, like MongoDB's fast count. */
+/**
+ * `count` answers from the document count when there is no filter (MongoDB's fast count), from
+ * the index keys when the filter is exactly an index's bounds (COUNT_SCAN), else by reading the
+ * matches, never copying them.
+ */
 const count: CommandHandler = (context) => {
   const collection = collectionOf(context, 'count');
   const query = documentField(context.body, 'query') ?? {};
   if (collection === undefined) return { n: 0, ok: 1 };
   const skip = numberField(context.body, 'skip') ?? 0;
   const limit = Math.abs(numberField(context.body, 'limit') ?? 0);
-  const total =
-    Object.keys(query).length === 0
-      ? collection.count
-      : collection.find(query, { limit: limit > 0 ? skip + limit : 0 }).length;
+  const total = collection.countMatches(query, { limit: limit > 0 ? skip + limit : 0 }).count;
   const afterSkip = Math.max(0, total - skip);
   return { n: limit > 0 ? Math.min(limit, afterSkip) : afterSkip, ok: 1 };
 };

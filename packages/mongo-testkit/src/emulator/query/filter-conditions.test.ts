@@ -13,9 +13,18 @@ describe('equalityConditions', () => {
     expect(Object.fromEntries(found)).toEqual({ _id: [id], status: ['a', 'b'], email: ['x'] });
   });
 
+  it('reads null as an equality (null or missing fields are keyed as null)', () => {
+    expect(equalityConditions({ a: null, b: { $eq: null }, c: { $in: [null, 1] } })).toEqual(
+      new Map<string, unknown[]>([
+        ['a', [null]],
+        ['b', [null]],
+        ['c', [null, 1]],
+      ]),
+    );
+  });
+
   it('ignores conditions an index cannot answer completely', () => {
     const found = equalityConditions({
-      a: null,
       b: /x/,
       c: { $gt: 1 },
       d: { e: 1 },

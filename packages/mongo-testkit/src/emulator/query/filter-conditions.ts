@@ -56,8 +56,16 @@ function collect(filter: Document, found: Map<string, FieldConditions>): void {
   }
 }
 
+/**
+ * A value an equality can be looked up by in an index. Null too: a missing field is keyed as null,
+ * so `{ f: null }` (null or missing) reads the null keys, as on MongoDB.
+ */
+function isEqualityKey(value: unknown): boolean {
+  return value === null || isIndexableScalar(value);
+}
+
 function addCondition(conditions: FieldConditions, condition: unknown): void {
-  if (isIndexableScalar(condition)) {
+  if (isEqualityKey(condition)) {
     pin(conditions, [condition]);
     return;
   }
@@ -66,8 +74,8 @@ function addCondition(conditions: FieldConditions, condition: unknown): void {
   if (operators.length === 0 || !operators.every((key) => key.startsWith('$'))) return;
   for (const op of operators) {
     const argument: unknown = condition[op];
-    if (op === '$eq' && isIndexableScalar(argument)) pin(conditions, [argument]);
-    else if (op === '$in' && Array.isArray(argument) && argument.every(isIndexableScalar))
+    if (op === '$eq' && isEqualityKey(argument)) pin(conditions, [argument]);
+    else if (op === '$in' && Array.isArray(argument) && argument.every(isEqualityKey))
       pin(conditions, argument);
     else if (RANGE_OPERATORS.has(op) && isIndexableScalar(argument))
       conditions.ranges.push({ op: op as RangeOperator, value: argument });
@@ -84,11 +92,14 @@ function pin(conditions: FieldConditions, values: unknown[]): void {
   if (conditions.equals === undefined || values.length < conditions.equals.length) conditions.equals = values;
 }
 
-/** Whether matching documents must have the field (any equality, range or `$type` implies it). */
+/**
+ * Whether matching documents must have the field (any equality but one allowing null, range or
+ * `$type` implies it).
+ */
 export function requiresField(conditions: FieldConditions | undefined): boolean {
   if (conditions === undefined) return false;
   return (
-    conditions.equals !== undefined ||
+    (conditions.equals !== undefined && !conditions.equals.includes(null)) ||
     conditions.ranges.length > 0 ||
     conditions.exists ||
     conditions.types.length > 0

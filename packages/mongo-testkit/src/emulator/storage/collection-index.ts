@@ -104,12 +104,15 @@ export class CollectionIndex {
     }
   }
 
-  /** How many entries the intervals hold, to compare candidate indexes. */
+  /**
+   * How many entries the intervals hold, to compare candidate indexes and to count from the index
+   * alone; its cost follows the chunks spanned, not the index's size.
+   */
   countWithin(intervals: readonly KeyInterval[]): number {
     let count = 0;
     for (const interval of intervals) {
       const { from, to } = this.positions(interval);
-      count += Math.max(0, this.entries.rank(to) - this.entries.rank(from));
+      count += this.entries.distance(from, to);
     }
     return count;
   }

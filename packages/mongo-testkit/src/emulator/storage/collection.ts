@@ -4,8 +4,19 @@ import { encodeKey, isPlainObject, withIdFirst } from './bson-values.js';
 import { CollectionIndex, type IndexSpec } from './collection-index.js';
 import { assertCompatible, ID_INDEX } from './index-specs.js';
 import { executePlan, type QueryOutcome, type RecordSource } from './query-execution.js';
-import { planQuery, type QueryOptions } from './query-planner.js';
+import { isCountedByIndex } from './count-scan.js';
+import { planQuery, type QueryOptions, type QueryPlan } from './query-planner.js';
 import type { StorageListener } from './storage-changes.js';
+
+/** A count's answer and how it was found, for `explain`. */
+export interface CountOutcome {
+  count: number;
+  plan: QueryPlan;
+  /** Answered from index keys alone (COUNT_SCAN): no document was read. */
+  countedByIndex: boolean;
+  docsExamined: number;
+  keysExamined: number;
+}
 
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
@@ -81,6 +92,35 @@ export class Collection {
     const outcome = executePlan(plan, filter, options, this.records);
     this.docsExamined += outcome.docsExamined;
     return outcome;
+  }
+
+  /**
+   * How many documents match, without handing any out: from the index keys alone when the filter
+   * is exactly the index's bounds (see `isCountedByIndex`), else by fetching the candidates. A
+   * limit stops a fetching count early.
+   */
+  countMatches(filter: Document, options: QueryOptions = {}): CountOutcome {
+    const plan = planQuery(filter, {}, [this.idIndex, ...this.indexes.values()]);
+    if (plan.stage === 'COLLSCAN' && Object.keys(filter).length === 0)
+      return { count: this.docs.size, plan, countedByIndex: false, docsExamined: 0, keysExamined: 0 };
+    if (plan.stage === 'IXSCAN' && isCountedByIndex(filter, plan)) {
+      const count = plan.index.countWithin(plan.intervals);
+      return { count, plan, countedByIndex: true, docsExamined: 0, keysExamined: count };
+    }
+    const outcome = executePlan(
+      plan,
+      filter,
+      { limit: options.limit, variables: options.variables },
+      this.records,
+    );
+    this.docsExamined += outcome.docsExamined;
+    return {
+      count: outcome.docs.length,
+      plan,
+      countedByIndex: false,
+      docsExamined: outcome.docsExamined,
+      keysExamined: outcome.keysExamined,
+    };
   }
 
   /** Adds a new document (an `_id` is generated when missing); duplicate keys are rejected. */

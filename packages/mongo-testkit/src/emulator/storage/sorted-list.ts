@@ -76,6 +76,15 @@ export class SortedList<T> {
     return this.lowerBound((item) => (probe(item) <= 0 ? -1 : 1));
   }
 
+  /** How many items lie from `from` up to `to`: reads only the chunks in between. */
+  distance(from: ListPosition, to: ListPosition): number {
+    if (to.chunk < from.chunk || (to.chunk === from.chunk && to.offset <= from.offset)) return 0;
+    let count = to.offset - from.offset;
+    for (let i = from.chunk; i < to.chunk && i < this.chunks.length; i++)
+      count += (this.chunks[i] as T[]).length;
+    return count;
+  }
+
   /** How many items come before a position. */
   rank(position: ListPosition): number {
     let count = position.offset;
