@@ -259,6 +259,10 @@ async function main() {
     WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret',
     WEBHOOK_SECRET: webhookSecret,
     HOST: host,
+    // The simulator is strict (LinkedIn's limits, restrictions, late and lost webhooks), but a
+    // compressed demo day would end every session after a few real minutes: there they last a
+    // simulated year unless SESSION_LIFETIME_MS says otherwise. Tests and the soak keep a month.
+    SESSION_LIFETIME_MS: env.SESSION_LIFETIME_MS ?? String(365 * 24 * 3_600_000),
     ...clock,
   });
   await waitForHttp(`${sandboxUrl}/healthz`);

@@ -6,7 +6,6 @@ import {
   NOTE_QUOTA_DAYS,
   usagePeriods,
 } from '@outreach/domain';
-import { idempotencyKey } from '@outreach/network';
 import { limitNumbersOf } from '../accounts/account-limits.js';
 import { recordInvitationAccepted } from '../events/record-invitation-accepted.js';
 import {
@@ -50,8 +49,7 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
       'invitation sent without its note',
     );
   }
-  const key = resumedKey(run) ?? idempotencyKey(lead.id, step.id, lead.attempts);
-  const note = await noteAllowed(run, composed.note, key);
+  const note = await noteAllowed(run, composed.note);
   const attempt = await performAction(run, {
     action: 'invitation',
     prepare: async () => ({
@@ -75,6 +73,7 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   if (attempt.kind === 'failed') return verdictForFailure(run, attempt.failure);
 
   const { sentAt } = attempt.result;
+  if (note !== null) await countNote(run, attempt.idempotencyKey, sentAt);
   await logExecutedAction(run, {
     type: 'invitation_sent',
     idempotencyKey: attempt.idempotencyKey,
@@ -156,8 +155,10 @@ export function stillPending(verdict: LeadVerdict): LeadVerdict {
  * The note the tier lets this invitation carry: at most 200 characters on a free account (300
  * otherwise), and only within the quota of noted invitations of the last 31 days (day counters,
  * summed: LinkedIn's month is a rolling one). Past either, the invitation goes without its note.
+ * The quota is counted once the invitation went (`countNote`), so an attempt held back or refused
+ * uses none of it; the account's pacing gate lets one of its actions through at a time.
  */
-async function noteAllowed(run: StepRun, note: string | null, key: string): Promise<string | null> {
+async function noteAllowed(run: StepRun, note: string | null): Promise<string | null> {
   const { ctx, account, now } = run;
   if (note === null) return null;
   const limits = limitNumbersOf(account, now);
@@ -168,19 +169,21 @@ async function noteAllowed(run: StepRun, note: string | null, key: string): Prom
     ctx.logger.info({ leadId: run.lead.id, reason: verdict.dropped }, 'invitation sent without its note');
     return null;
   }
-  const today = usagePeriods(now, account.timezone).day;
-  // One unit per action key: a resumed attempt does not count its note twice.
-  const counted = await ctx.store.consumeCapacity(account.workspaceId, {
-    accountId: account.id,
-    period: `day:${today.key}`,
-    kind: 'notedInvitations',
-    key,
-    cap: limits.notedInvitationsPerMonth,
-    expiresAt: new Date(today.end.getTime() + (NOTE_QUOTA_DAYS + 1) * 24 * 60 * 60 * 1000),
-  });
-  if (!counted) {
-    ctx.logger.info({ leadId: run.lead.id }, 'invitation sent without its note: the note quota is used');
-    return null;
-  }
   return note;
+}
+
+/** One unit of the day's noted invitations for the action that went with its note (once per key). */
+async function countNote(run: StepRun, key: string, sentAt: Date): Promise<void> {
+  const { ctx, account } = run;
+  const day = usagePeriods(sentAt, account.timezone).day;
+  await ctx.store.consumeCapacity(account.workspaceId, {
+    accountId: account.id,
+    period: `day:${day.key}`,
+    kind: 'notedInvitations',
+    // The day's record keeps the keys of every unit it counted, whatever its kind: the note's own
+    // key keeps it apart from the invitation's unit of the same action.
+    key: `${key}:note`,
+    cap: Number.MAX_SAFE_INTEGER,
+    expiresAt: new Date(day.end.getTime() + (NOTE_QUOTA_DAYS + 1) * 24 * 60 * 60 * 1000),
+  });
 }
