@@ -41,8 +41,24 @@ describe('GET /v1/accounts/{accountId}/limits', () => {
     const account = await createAccount(ws.api, { timezone: 'Europe/Berlin' });
     const keys = usagePeriodKeys(now, 'Europe/Berlin');
     await consume(account.id, keys.day, 'invitations', 1);
-    await consume(account.id, keys.week, 'invitations', 3);
-    await consume(account.id, keys.week, 'notedInvitations', 2);
+    // LinkedIn's week and the free tier's month of notes are rolling windows: the view counts the
+    // invitations of the last 7 days from the action log (one of them 8 days ago falls out) and the
+    // notes of the last 31 days from the day counters (one of them 40 days ago falls out).
+    for (const daysAgo of [0, 2, 6, 8]) {
+      await app.db.actions.record(asWorkspaceId(ws.workspaceId), {
+        campaignId: 'cmp_limits',
+        leadId: `led_${daysAgo}`,
+        accountId: account.id,
+        type: 'invitation_sent',
+        idempotencyKey: `invite-${account.id}-${daysAgo}`,
+        occurredAt: new Date(now.getTime() - daysAgo * DAY),
+      });
+    }
+    const dayKey = (daysAgo: number) =>
+      usagePeriodKeys(new Date(now.getTime() - daysAgo * DAY), 'Europe/Berlin').day;
+    await consume(account.id, dayKey(1), 'notedInvitations', 1);
+    await consume(account.id, dayKey(20), 'notedInvitations', 1);
+    await consume(account.id, dayKey(40), 'notedInvitations', 1);
     await consume(account.id, keys.day, 'callsListRead', 5);
     await consume(account.id, keys.day, 'callsWrite', 4);
 
@@ -69,7 +85,7 @@ describe('GET /v1/accounts/{accountId}/limits', () => {
       left: 1,
     });
     expect(res.body.limits.invitationsPerWeek).toMatchObject({ limit: 5, period: 'week', used: 3, left: 2 });
-    expect(res.body.limits.notedInvitationsPerMonth).toMatchObject({ limit: 5, used: 2, left: 3 });
+    expect(res.body.limits.notedInvitationsPerMonth).toMatchObject({ limit: 2, used: 2, left: 0 });
     expect(res.body.limits.inmailsPerMonth).toMatchObject({ limit: 0, period: 'month', left: 0 });
     // List reads are no action on LinkedIn: they do not warm up.
     expect(res.body.limits.listReadsPerDay).toMatchObject({
