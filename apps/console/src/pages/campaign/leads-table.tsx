@@ -5,7 +5,7 @@ import { POLL_MS } from '../../api/polling.js';
 import { Badge } from '../../components/badge.js';
 import { Pagination } from '../../components/pagination.js';
 import { EmptyState, QueryView } from '../../components/states.js';
-import { leadName, leadWaitReason } from '../../lib/lead-wait.js';
+import { leadName, leadWaitReason, missingVariablesText } from '../../lib/lead-wait.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
 import { LeadDecisions } from './lead-decisions.js';
 
@@ -105,7 +105,10 @@ export function LeadsTable({ campaign }: { campaign: Campaign }) {
                         {Math.min(lead.currentStep + 1, Math.max(stepCount, 1))} of {stepCount}
                       </td>
                       <td>{accountName(lead.accountId)}</td>
-                      <td>{leadWaitReason(lead)}</td>
+                      <td>
+                        {leadWaitReason(lead)}
+                        {missingVariablesText(lead) && <p className="hint">{missingVariablesText(lead)}</p>}
+                      </td>
                       <td>
                         <LeadDecisions lead={lead} />
                       </td>

@@ -3,9 +3,9 @@ import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { IntervalBar } from '../../components/interval-bar.js';
 import { EmptyState, QueryView } from '../../components/states.js';
+import { analyticsWindowText } from '../../lib/analytics-window.js';
 import { percent } from '../../lib/format.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
-import { campaignWindow } from '../campaigns/funnel.js';
 import { abVerdict } from './ab-verdict.js';
 
 type Campaign = components['schemas']['CampaignDetail'];
@@ -16,7 +16,7 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
   const query = api.useQuery(
     'get',
     '/v1/campaigns/{campaignId}/analytics',
-    { params: { path: { campaignId: campaign.id }, query: campaignWindow(campaign.createdAt) } },
+    { params: { path: { campaignId: campaign.id } } },
     { refetchInterval: campaign.status === 'active' ? POLL_MS.live : false },
   );
   return (
@@ -30,6 +30,7 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
             </EmptyState>
           ) : (
             <>
+              <p className="muted">{analyticsWindowText(analytics.window, 'campaign')}</p>
               <table>
                 <caption>Per step</caption>
                 <thead>
