@@ -2,6 +2,7 @@ import type { components } from '@outreach/client';
 import { useState } from 'react';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
+import { useRefreshOnChange } from '../../api/refresh-on-change.js';
 import { Badge } from '../../components/badge.js';
 import { Pagination } from '../../components/pagination.js';
 import { EmptyState, QueryView } from '../../components/states.js';
@@ -40,6 +41,7 @@ export function LeadsTable({ campaign }: { campaign: Campaign }) {
       placeholderData: (previous) => previous,
     },
   );
+  useRefreshOnChange(campaign.status, query.refetch);
   const accounts = api.useQuery('get', '/v1/accounts', { params: { query: { limit: 100 } } });
   const accountName = (id: string | null) =>
     id === null ? '—' : (accounts.data?.items.find((a) => a.id === id)?.name ?? id);

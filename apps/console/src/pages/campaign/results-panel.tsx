@@ -1,6 +1,7 @@
 import type { components } from '@outreach/client';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
+import { useRefreshOnChange } from '../../api/refresh-on-change.js';
 import { IntervalBar } from '../../components/interval-bar.js';
 import { EmptyState, QueryView } from '../../components/states.js';
 import { analyticsWindowText } from '../../lib/analytics-window.js';
@@ -19,6 +20,7 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
     { params: { path: { campaignId: campaign.id } } },
     { refetchInterval: campaign.status === 'active' ? POLL_MS.live : false },
   );
+  useRefreshOnChange(campaign.status, query.refetch);
   return (
     <section aria-labelledby="results-heading">
       <h2 id="results-heading">Results</h2>

@@ -1,6 +1,7 @@
 import type { components } from '@outreach/client';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
+import { useRefreshOnChange } from '../../api/refresh-on-change.js';
 import { percent } from '../../lib/format.js';
 
 type Campaign = components['schemas']['Campaign'];
@@ -16,6 +17,7 @@ export function Funnel({ campaign }: { campaign: Campaign }) {
     { params: { path: { campaignId: campaign.id } } },
     { refetchInterval: campaign.status === 'active' ? POLL_MS.live : false },
   );
+  useRefreshOnChange(campaign.status, query.refetch);
   if (query.error) return <span>Funnel unavailable</span>;
   if (!query.data) return <span aria-busy="true">…</span>;
   const t = query.data.totals;
