@@ -153,6 +153,13 @@ test('builds a campaign with two steps and two variants, imports leads, assigns 
   const leads = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Why' }) });
   // Every lead got past the invitation: each is on step 2, saying why it waits or that it finished.
   await expect(leads.getByRole('row').filter({ hasText: '2 of 2' })).toHaveCount(3);
+  // Once every lead has finished the campaign completes, and the page says so everywhere: no lead
+  // is left shown as active, and the funnel counts the messages of step 2.
+  // (a completed campaign cannot be started again)
+  await expect(page.getByRole('button', { name: 'Start campaign' })).toBeDisabled({ timeout: 60_000 });
+  await expect(leads.getByRole('cell', { name: 'Active', exact: true })).toHaveCount(0);
+  await expect(leads.getByRole('cell', { name: 'Completed', exact: true })).toHaveCount(3);
+  await expect(funnel).toContainText('3 messaged');
   const abTest = page.getByRole('table', { name: 'A/B test of step 2' });
   await expect(abTest.getByRole('img', { name: /95% interval/ }).first()).toBeVisible();
   await expect(abTest.getByRole('row')).toHaveCount(3);
@@ -231,9 +238,10 @@ test('shows the delivery log of a webhook with every attempt, and retries a deli
 });
 
 test('shows a sender that lost its session as disconnected, and reconnects it', async ({ page }) => {
-  const accounts = await api<{ items: { id: string; name: string }[] }>('/v1/accounts');
-  const sender = accounts.items.find((account) => account.name === 'Demo sender one');
-  if (!sender) throw new Error('no demo sender');
+  const sender = await demoSender('Demo sender one');
+  // A compressed demo month is about 90 s: the strict simulator may have ended this sender's
+  // session already (LinkedIn's sessions last about 30 days). Start from a fresh session.
+  await api(`/v1/accounts/${sender.id}/reconnect`, { method: 'POST' });
   await signIn(page, 'senders');
   const card = page.getByRole('article', { name: 'Demo sender one' });
   await expect(card.getByText(/^(Connected|Warming up)$/)).toBeVisible();
@@ -281,7 +289,7 @@ test('sees a sender restricted by LinkedIn with its reason, and reconnects it', 
   await expect(card).toContainText('LinkedIn restricted the account (account_restricted) since');
   await expect(card).toContainText('Nothing is sent and its leads wait');
   await expectAccessible(page);
-  await screenshot(page, 'senders-restricted');
+  await screenshot(page, 'senders-restricted', card);
 
   await card.getByRole('button', { name: 'Reconnect Demo sender two' }).click();
   await expect(card.getByText(/^(Connected|Warming up)$/)).toBeVisible();
