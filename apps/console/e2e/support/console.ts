@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { StackInfo } from './stack.js';
 
 export function stackInfo(): StackInfo {
@@ -29,9 +29,10 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(blocking).toEqual([]);
 }
 
-/** A screenshot for the console's README. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: new URL(`../../docs/screenshots/${name}.png`, import.meta.url).pathname });
+/** A screenshot for the console's README: the page as shown, or one part of it. */
+export async function screenshot(page: Page, name: string, part?: Locator): Promise<void> {
+  const path = new URL(`../../docs/screenshots/${name}.png`, import.meta.url).pathname;
+  await (part ?? page).screenshot({ path });
 }
 
 /** Calls the v1 API directly (test arrangements only; the flows themselves go through the console). */

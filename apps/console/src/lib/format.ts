@@ -6,8 +6,3 @@ export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
-
-/** YYYY-MM-DD of a date, in UTC (the API's analytics days are UTC days). */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}

@@ -1,14 +1,13 @@
 import type { components } from '@outreach/client';
+import { dateTime } from './format.js';
 
 type Lead = components['schemas']['Lead'];
 type InternalStatus = components['schemas']['LeadInternalStatus'];
+type WaitingReason = components['schemas']['WaitingReason'];
 
-/**
- * Why a lead is where it is, in words, from its internal status. The one place to extend once the
- * lead view carries its own explanation (the API is gaining "why a waiting lead waits").
- */
-const REASONS: Record<InternalStatus, string> = {
-  queued: 'Queued: the next step runs at the next free slot.',
+/** Where a lead is, in words, from its internal status: used when the lead does not wait. */
+const STATES: Record<InternalStatus, string> = {
+  queued: 'Next in line: the next step runs at the next free slot.',
   awaiting_delay: "Waiting for the step's delay to pass.",
   awaiting_working_hours: "Waiting for the campaign's working hours.",
   awaiting_capacity: "Waiting for its sender's limit to free up.",
@@ -18,25 +17,48 @@ const REASONS: Record<InternalStatus, string> = {
   already_connected: 'Already connected: the invitation step is skipped.',
   replied: 'Replied: the sequence stopped.',
   blocked: 'On a block list: nothing is sent.',
-  sender_unavailable: 'Its sender is disconnected: reconnect it on the Senders page.',
+  sender_unavailable: 'Its sender could not act: reconnect it on the Senders page.',
   sender_restricted: 'LinkedIn restricted its sender: reconnect it, or give the lead another sender.',
-  missing_variable: 'A template variable has no value for this lead.',
+  missing_variable: 'Paused: a template variable has no value for this lead.',
   invitation_expired: 'The invitation expired without an answer.',
-  network_error: 'The network refused an action; it will be retried.',
+  network_error: 'The network refused an action for this lead.',
   paused_by_user: 'Paused by you.',
   finished: 'Finished the sequence.',
 };
 
-/** Why the lead waits, with until when when the API says; its status in words otherwise. */
-export function leadWaitReason(
-  lead: Pick<Lead, 'internalStatus'> & Partial<Pick<Lead, 'waitingFor'>>,
-): string {
-  const reason = REASONS[lead.internalStatus];
+/** Why a waiting lead waits, by the API's `waitingFor.reason`, and what (if anything) to do. */
+const WAITS: Record<WaitingReason, string> = {
+  delay: "Waiting for the step's delay to pass",
+  working_hours: "Waiting for the campaign's working hours",
+  capacity: "Its sender reached today's or this week's limit",
+  call_budget: "Its sender used today's budget of LinkedIn calls",
+  invitation_acceptance: 'Invitation sent, waiting for it to be accepted',
+  connection: 'The message waits for the connection',
+  missing_variable: 'A variable of the message has no value: fill it, then resume the lead',
+  sender_restricted:
+    'LinkedIn restricted its sender: reconnect it on the Senders page, or give the lead another sender',
+  sender_disconnected: "Its sender's session ended: reconnect it on the Senders page",
+  sender_inactive: 'Its sender is switched off',
+  sender_cooldown: 'LinkedIn answered its sender with a limit: the sender rests',
+  sender_unavailable: 'Its sender could not act when last tried',
+};
+
+type LeadWaitView = Pick<Lead, 'internalStatus'> & Partial<Pick<Lead, 'waitingFor' | 'missingVariables'>>;
+
+/** Why the lead waits and until when, from the lead view's `waitingFor`; its state otherwise. */
+export function leadWaitReason(lead: LeadWaitView): string {
   const waiting = lead.waitingFor;
-  if (!waiting) return reason;
-  const until = waiting.until ? ` Until ${new Date(waiting.until).toLocaleString()}.` : '';
+  if (!waiting) return STATES[lead.internalStatus];
   const detail = waiting.detail ? ` (${waiting.detail})` : '';
-  return `${reason}${detail}${until}`;
+  const until = waiting.until ? `, until ${dateTime(waiting.until)}` : '';
+  return `${WAITS[waiting.reason]}${detail}${until}.`;
+}
+
+/** The variables a paused lead lacks, in words; null when it lacks none. */
+export function missingVariablesText(lead: LeadWaitView): string | null {
+  const missing = lead.missingVariables ?? [];
+  if (missing.length === 0) return null;
+  return `Missing: ${missing.map((name) => `{{${name}}}`).join(', ')}. Give the lead the field or the campaign a default, or fix the template, then resume the lead.`;
 }
 
 export function leadName(

@@ -1,6 +1,7 @@
 import { useApi } from '../../api/session.js';
 import { EmptyState, QueryView } from '../../components/states.js';
-import { isoDay, percent } from '../../lib/format.js';
+import { analyticsWindowText } from '../../lib/analytics-window.js';
+import { percent } from '../../lib/format.js';
 import { setSearchParams, useSearchParams } from '../../router.js';
 import { DailyChart, SERIES } from './daily-chart.js';
 
@@ -62,9 +63,7 @@ export default function AnalyticsPage() {
         {(data) => (
           <>
             <h2>Totals for {senderName}</h2>
-            <p className="muted">
-              From {isoDay(new Date(data.startDate))} to {isoDay(new Date(data.endDate))} (UTC days).
-            </p>
+            <p className="muted">{analyticsWindowText(data.window, 'workspace')}</p>
             <dl className="totals">
               <Total label="Leads" value={data.totals.leads} />
               <Total label="Invitations sent" value={data.totals.invitationsSent} />

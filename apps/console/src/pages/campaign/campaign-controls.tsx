@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/session.js';
 import { ActionError } from '../../components/states.js';
 import { invalidateCampaign } from './invalidate.js';
+import { templateGaps, TemplateGapsRefusal } from './template-gaps.js';
 
 type Campaign = components['schemas']['CampaignDetail'];
 
@@ -14,6 +15,7 @@ export function CampaignControls({ campaign }: { campaign: Campaign }) {
   const start = api.useMutation('put', '/v1/campaigns/{campaignId}/start', { onSettled });
   const pause = api.useMutation('put', '/v1/campaigns/{campaignId}/pause', { onSettled });
   const path = { params: { path: { campaignId: campaign.id } } };
+  const gaps = templateGaps(start.error);
   return (
     <div className="controls">
       {campaign.status === 'active' ? (
@@ -33,7 +35,11 @@ export function CampaignControls({ campaign }: { campaign: Campaign }) {
           Start campaign
         </button>
       )}
-      <ActionError error={start.error ?? pause.error} />
+      {gaps ? (
+        <TemplateGapsRefusal gaps={gaps} campaign={campaign} />
+      ) : (
+        <ActionError error={start.error ?? pause.error} />
+      )}
     </div>
   );
 }

@@ -2,10 +2,11 @@ import type { components } from '@outreach/client';
 import { useState } from 'react';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
+import { useRefreshOnChange } from '../../api/refresh-on-change.js';
 import { Badge } from '../../components/badge.js';
 import { Pagination } from '../../components/pagination.js';
 import { EmptyState, QueryView } from '../../components/states.js';
-import { leadName, leadWaitReason } from '../../lib/lead-wait.js';
+import { leadName, leadWaitReason, missingVariablesText } from '../../lib/lead-wait.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
 import { LeadDecisions } from './lead-decisions.js';
 
@@ -40,6 +41,7 @@ export function LeadsTable({ campaign }: { campaign: Campaign }) {
       placeholderData: (previous) => previous,
     },
   );
+  useRefreshOnChange(campaign.status, query.refetch);
   const accounts = api.useQuery('get', '/v1/accounts', { params: { query: { limit: 100 } } });
   const accountName = (id: string | null) =>
     id === null ? '—' : (accounts.data?.items.find((a) => a.id === id)?.name ?? id);
@@ -105,7 +107,10 @@ export function LeadsTable({ campaign }: { campaign: Campaign }) {
                         {Math.min(lead.currentStep + 1, Math.max(stepCount, 1))} of {stepCount}
                       </td>
                       <td>{accountName(lead.accountId)}</td>
-                      <td>{leadWaitReason(lead)}</td>
+                      <td>
+                        {leadWaitReason(lead)}
+                        {missingVariablesText(lead) && <p className="hint">{missingVariablesText(lead)}</p>}
+                      </td>
                       <td>
                         <LeadDecisions lead={lead} />
                       </td>

@@ -1,11 +1,12 @@
 import type { components } from '@outreach/client';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
+import { useRefreshOnChange } from '../../api/refresh-on-change.js';
 import { IntervalBar } from '../../components/interval-bar.js';
 import { EmptyState, QueryView } from '../../components/states.js';
+import { analyticsWindowText } from '../../lib/analytics-window.js';
 import { percent } from '../../lib/format.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
-import { campaignWindow } from '../campaigns/funnel.js';
 import { abVerdict } from './ab-verdict.js';
 
 type Campaign = components['schemas']['CampaignDetail'];
@@ -16,9 +17,10 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
   const query = api.useQuery(
     'get',
     '/v1/campaigns/{campaignId}/analytics',
-    { params: { path: { campaignId: campaign.id }, query: campaignWindow(campaign.createdAt) } },
+    { params: { path: { campaignId: campaign.id } } },
     { refetchInterval: campaign.status === 'active' ? POLL_MS.live : false },
   );
+  useRefreshOnChange(campaign.status, query.refetch);
   return (
     <section aria-labelledby="results-heading">
       <h2 id="results-heading">Results</h2>
@@ -30,6 +32,7 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
             </EmptyState>
           ) : (
             <>
+              <p className="muted">{analyticsWindowText(analytics.window, 'campaign')}</p>
               <table>
                 <caption>Per step</caption>
                 <thead>

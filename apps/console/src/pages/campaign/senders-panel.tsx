@@ -39,7 +39,7 @@ export function SendersPanel({ campaign }: { campaign: Campaign }) {
                 <legend>Sender accounts of this campaign</legend>
                 {page.items.map((account) => {
                   const assigned = campaign.networkAccounts.includes(account.id);
-                  const status = displayedStatus(account, new Date());
+                  const status = displayedStatus(account, undefined, new Date());
                   return (
                     <div key={account.id} className="check-row">
                       <input

@@ -5,6 +5,7 @@ import { useApi } from '../../api/session.js';
 import { ActionError, EmptyState, QueryView } from '../../components/states.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
 import { invalidateCampaign } from './invalidate.js';
+import { SequenceWarningsProvider, useSequenceWarnings } from './sequence-warnings.js';
 import { StepEditor } from './step-editor.js';
 
 type StepType = components['schemas']['StepType'];
@@ -20,7 +21,7 @@ export function SequenceEditor({ campaignId }: { campaignId: string }) {
       <h2 id="sequence-heading">Sequence</h2>
       <QueryView query={query} what="the sequence">
         {(sequence) => (
-          <>
+          <SequenceWarningsProvider>
             {sequence.steps.length === 0 ? (
               <EmptyState title="No step yet.">
                 <p>Add the first step below: usually an invitation, then messages.</p>
@@ -35,7 +36,7 @@ export function SequenceEditor({ campaignId }: { campaignId: string }) {
               </ol>
             )}
             <AddStepForm campaignId={campaignId} nextOrder={sequence.steps.length} />
-          </>
+          </SequenceWarningsProvider>
         )}
       </QueryView>
     </section>
@@ -48,8 +49,10 @@ function AddStepForm({ campaignId, nextOrder }: { campaignId: string; nextOrder:
   const [type, setType] = useState<StepType>(nextOrder === 0 ? 'invitation' : 'message');
   const [delay, setDelay] = useState(nextOrder === 0 ? 0 : 1);
   const [genericBody, setGenericBody] = useState('');
+  const warnings = useSequenceWarnings();
   const add = api.useMutation('post', '/v1/campaigns/{id}/steps', {
-    onSuccess: () => {
+    onSuccess: (result) => {
+      warnings.record('sequence', result.warnings);
       setGenericBody('');
       setType('message');
       setDelay(1);

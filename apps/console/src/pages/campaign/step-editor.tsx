@@ -5,6 +5,7 @@ import { useApi } from '../../api/session.js';
 import { ActionError } from '../../components/states.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
 import { invalidateCampaign } from './invalidate.js';
+import { TemplateWarningList, useSequenceWarnings } from './sequence-warnings.js';
 import { VariantEditor } from './variant-editor.js';
 
 type SequenceStep = components['schemas']['SequenceStep'];
@@ -25,10 +26,21 @@ export function StepEditor({
   const [delay, setDelay] = useState(step.delay);
   const [stopOnReply, setStopOnReply] = useState(step.stopOnReply);
   const [genericBody, setGenericBody] = useState(step.genericBody ?? '');
+  const warnings = useSequenceWarnings();
   const onSettled = () => invalidateCampaign(queryClient);
-  const update = api.useMutation('put', '/v1/campaigns/{id}/steps/{stepId}', { onSettled });
-  const remove = api.useMutation('delete', '/v1/campaigns/{id}/steps/{stepId}', { onSettled });
-  const addVariant = api.useMutation('post', '/v1/campaigns/{id}/steps/{stepId}/variants', { onSettled });
+  const update = api.useMutation('put', '/v1/campaigns/{id}/steps/{stepId}', {
+    onSuccess: (result) => warnings.record({ stepId: step.id }, result.warnings),
+    onSettled,
+  });
+  const remove = api.useMutation('delete', '/v1/campaigns/{id}/steps/{stepId}', {
+    onSuccess: (result) => warnings.record('sequence', result.warnings),
+    onSettled,
+  });
+  const addVariant = api.useMutation('post', '/v1/campaigns/{id}/steps/{stepId}/variants', {
+    onSuccess: (result) => warnings.record({ stepId: step.id }, result.warnings),
+    onSettled,
+  });
+  const genericWarnings = warnings.of(step.id, null);
   const path = { id: campaignId, stepId: step.id };
   const title = `Step ${step.order + 1}: ${statusLabel(step.type)}`;
   const hasVariants = step.type !== 'visit_profile';
@@ -93,6 +105,20 @@ export function StepEditor({
           Delete step {step.order + 1}
         </button>
       </form>
+      {update.isSuccess ? (
+        <div role="status">
+          <p>Step {step.order + 1} updated.</p>
+          <TemplateWarningList
+            warnings={genericWarnings}
+            label={`the generic text of step ${step.order + 1}`}
+          />
+        </div>
+      ) : (
+        <TemplateWarningList
+          warnings={genericWarnings}
+          label={`the generic text of step ${step.order + 1}`}
+        />
+      )}
       <ActionError error={update.error ?? remove.error} />
       {hasVariants && (
         <>

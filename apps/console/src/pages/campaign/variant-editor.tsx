@@ -5,6 +5,7 @@ import { useApi } from '../../api/session.js';
 import { Badge } from '../../components/badge.js';
 import { ActionError } from '../../components/states.js';
 import { invalidateCampaign } from './invalidate.js';
+import { TemplateWarningList, useSequenceWarnings } from './sequence-warnings.js';
 
 type Variant = components['schemas']['SequenceVariant'];
 type AiTool = components['schemas']['AIToolDefinition'];
@@ -28,13 +29,17 @@ export function VariantEditor({
   const queryClient = useQueryClient();
   const [body, setBody] = useState(variant.body);
   const [tools, setTools] = useState<string[]>(variant.aiTools.map((tool) => tool.key));
+  const warnings = useSequenceWarnings();
   const onSettled = () => invalidateCampaign(queryClient);
   const update = api.useMutation('put', '/v1/campaigns/{id}/steps/{stepId}/variants/{variantId}', {
+    onSuccess: (result) => warnings.record({ stepId }, result.warnings),
     onSettled,
   });
   const remove = api.useMutation('delete', '/v1/campaigns/{id}/steps/{stepId}/variants/{variantId}', {
+    onSuccess: (result) => warnings.record({ stepId }, result.warnings),
     onSettled,
   });
+  const mine = warnings.of(stepId, variant.id);
   const path = { id: campaignId, stepId, variantId: variant.id };
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +97,14 @@ export function VariantEditor({
           Delete {label}
         </button>
       </div>
-      {update.isSuccess && <p role="status">Saved.</p>}
+      {update.isSuccess ? (
+        <div role="status">
+          <p>Saved.</p>
+          <TemplateWarningList warnings={mine} label={label} />
+        </div>
+      ) : (
+        <TemplateWarningList warnings={mine} label={label} />
+      )}
       <ActionError error={update.error ?? remove.error} />
     </form>
   );

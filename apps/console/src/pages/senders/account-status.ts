@@ -1,8 +1,11 @@
 import type { components } from '@outreach/client';
+import { dateTime } from '../../lib/format.js';
 
 type SenderAccount = components['schemas']['SenderAccount'];
+type AccountUsage = components['schemas']['AccountUsage'];
 
-export type DisplayedStatusKind = 'connected' | 'disconnected' | 'restricted' | 'cooling_down' | 'inactive';
+export type DisplayedStatusKind =
+  'connected' | 'disconnected' | 'restricted' | 'cooling_down' | 'warming_up' | 'inactive';
 
 export interface DisplayedStatus {
   kind: DisplayedStatusKind;
@@ -13,18 +16,36 @@ export interface DisplayedStatus {
   needsReconnect: boolean;
 }
 
+/** What LinkedIn's restriction reasons mean, in words (the API passes Unipile's codes through). */
+const RESTRICTION_REASONS: Record<string, string> = {
+  account_restricted: 'LinkedIn restricted the account',
+  action_required: 'LinkedIn asks for an action on the account (a check or a confirmation)',
+  unknown_authentication_context: 'LinkedIn no longer recognises the session',
+  disconnected_feature: 'LinkedIn turned off a feature the account relies on',
+  multiple_sessions: 'the account was signed in elsewhere at the same time',
+};
+
+export function restrictionReason(reason: string): string {
+  return RESTRICTION_REASONS[reason] ?? `LinkedIn restricted the account (${reason})`;
+}
+
 /**
  * The one place that turns an account into the status the console shows, so that no page calls
- * an account "connected" while it cannot send. Today the contract says connected/disconnected,
- * authenticated, active and a cooldown; the `restricted` status (with its reason) and the warm-up
- * stage the API is gaining slot in here.
+ * an account "connected" while it cannot send. The account record says connected, disconnected
+ * or restricted; its limits view (`usage`, once read) adds the warm-up week and the cooldown's
+ * reason. One status wins, in the order that matters to the person: what stops sending first.
  */
-export function displayedStatus(account: SenderAccount, now: Date): DisplayedStatus {
+export function displayedStatus(
+  account: SenderAccount,
+  usage: AccountUsage | undefined,
+  now: Date,
+): DisplayedStatus {
+  const restriction = account.restriction ?? usage?.restriction ?? null;
   if (account.status === 'restricted')
     return {
       kind: 'restricted',
       label: 'Restricted',
-      detail: `LinkedIn restricted it${account.restriction ? ` (${account.restriction.reason})` : ''}: nothing is sent and its leads wait. Resolve it on LinkedIn, then reconnect.`,
+      detail: `${restriction ? `${restrictionReason(restriction.reason)} (${restriction.reason}) since ${dateTime(restriction.since)}${restriction.detail ? `: “${restriction.detail}”` : ''}` : 'LinkedIn restricted the account'}. Nothing is sent and its leads wait. Resolve it on LinkedIn, then reconnect.`,
       needsReconnect: true,
     };
   if (account.status === 'disconnected' || !account.authenticated)
@@ -41,11 +62,28 @@ export function displayedStatus(account: SenderAccount, now: Date): DisplayedSta
       detail: 'Turned off: it is not used by any campaign.',
       needsReconnect: false,
     };
-  if (account.cooldownUntil && Date.parse(account.cooldownUntil) > now.getTime())
+  const cooldownUntil = usage?.cooldown?.until ?? account.cooldownUntil;
+  if (cooldownUntil && Date.parse(cooldownUntil) > now.getTime()) {
+    const reason = usage?.cooldown?.reason;
     return {
       kind: 'cooling_down',
       label: 'Cooling down',
-      detail: `The network asked it to slow down: it sends again after ${new Date(account.cooldownUntil).toLocaleString()}.`,
+      detail: `LinkedIn answered with a limit${reason ? ` (${reason})` : ''}: it sends again after ${dateTime(cooldownUntil)}, and its leads wait until then.`,
+      needsReconnect: false,
+    };
+  }
+  if (usage?.warmUp)
+    return {
+      kind: 'warming_up',
+      label: 'Warming up',
+      detail: `Week ${usage.warmUp.week} of its warm-up: held to ${Math.round(usage.warmUp.share * 100)}% of each limit until ${dateTime(usage.warmUp.endsAt)}, so LinkedIn sees a new account start slowly.`,
+      needsReconnect: false,
+    };
+  if (account.warmingUp)
+    return {
+      kind: 'warming_up',
+      label: 'Warming up',
+      detail: 'In its warm-up: held to a share of each limit for its first weeks.',
       needsReconnect: false,
     };
   return {

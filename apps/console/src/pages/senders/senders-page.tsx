@@ -26,7 +26,7 @@ export default function SendersPage() {
               <p>Connect a LinkedIn account above: you sign in on the provider's page, never here.</p>
             </EmptyState>
           ) : (
-            <div className="cards">
+            <div className="cards cards-wide">
               {page.items.map((account) => (
                 <SenderCard key={account.id} account={account} />
               ))}
