@@ -7,11 +7,7 @@
 import type { ReceivedAction } from '@outreach/network';
 import { describe, expect, it } from 'vitest';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
-import {
-  duringFirstLeadRead,
-  dyingAfterAction,
-  heldAtTheDoor,
-} from './support/network-interference.js';
+import { duringFirstLeadRead, dyingAfterAction, heldAtTheDoor } from './support/network-interference.js';
 import {
   allLeads,
   allLeadsDone,

@@ -16,7 +16,8 @@ export async function classifyProviderRead(
   if (network === null) return null;
   try {
     const current = await network.getAccountStatus({ accountId: providerAccountId });
-    if (current.state === 'connected' && current.authenticated) return { status: 'connected', reason: 'connected' };
+    if (current.state === 'connected' && current.authenticated)
+      return { status: 'connected', reason: 'connected' };
     if (current.state === 'connecting') return { status: null, reason: 'connecting' };
     const why = current.authenticated ? current.state : 'credentials lost';
     return { status: 'disconnected', reason: `the network provider reports the account ${why}` };

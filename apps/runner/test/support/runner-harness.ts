@@ -171,7 +171,13 @@ export async function startWorld(
           clock,
           logger: pino({ level: process.env['RUNNER_TEST_LOG'] ?? 'silent' }),
         },
-        { runnerId: `runner-${runners}`, concurrency: 2, eventPollMs: 0, reconcilePollsPerDay: EVERY_PASS, ...options },
+        {
+          runnerId: `runner-${runners}`,
+          concurrency: 2,
+          eventPollMs: 0,
+          reconcilePollsPerDay: EVERY_PASS,
+          ...options,
+        },
       );
     },
   };
