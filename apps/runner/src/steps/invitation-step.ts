@@ -6,7 +6,6 @@ import {
   NOTE_QUOTA_DAYS,
   usagePeriods,
 } from '@outreach/domain';
-import { idempotencyKey } from '@outreach/network';
 import { limitNumbersOf } from '../accounts/account-limits.js';
 import { recordInvitationAccepted } from '../events/record-invitation-accepted.js';
 import {
@@ -50,19 +49,21 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
       'invitation sent without its note',
     );
   }
-  const key = resumedKey(run) ?? idempotencyKey(lead.id, step.id, lead.attempts);
-  const note = await noteAllowed(run, composed.note, key);
   const attempt = await performAction(run, {
     action: 'invitation',
     prepare: async () => ({
       ok: true,
       variantId: null,
-      call: () =>
-        ctx.network.sendInvitation({
+      call: async (key) => {
+        // The note's unit is taken only once the pacing gate and the caps let the invitation go:
+        // an attempt held back must not spend one of the few notes a free account has a month.
+        const note = await noteAllowed(run, composed.note, key);
+        return ctx.network.sendInvitation({
           accountId,
           lead: ref,
           ...(note === null ? {} : { note }),
-        }),
+        });
+      },
       reconcile: async (since) => {
         const outcome = await ctx.network.reconcileInvitation({ accountId, lead: ref, since });
         return outcome === 'sent'
