@@ -198,6 +198,8 @@ export async function runSoak(db: Db, options: SoakOptions): Promise<SoakRun> {
     clock.set(Math.min(target, Math.max(end, now + minJump)));
   }
   await sim.flush();
+  // A run of whole weeks ends on a week's last instant: that week counts too.
+  if (clock().getTime() >= nextWeek) backlog.push(await leadsStillToInvite(db, workspaceId, leadsOfCampaign));
   const leads: Lead[] = [];
   for (const campaignId of campaignIds) leads.push(...(await allLeadsOf(db, workspaceId, campaignId)));
   return {
