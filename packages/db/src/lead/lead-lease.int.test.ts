@@ -193,12 +193,24 @@ describe('nextDueAt', () => {
       internalStatus: 'queued',
       nextActionAt: at(30_000),
     });
-    await t.db.leads.setStatus(ws, must(third), { status: 'completed', internalStatus: 'finished' });
+    await t.db.leads.setStatus(ws, must(third), {
+      status: 'completed',
+      internalStatus: 'finished',
+      nextActionAt: null,
+    });
 
     expect(await t.db.leadLeases.nextDueAt(ws, campaign.id)).toEqual(at(30_000));
 
-    await t.db.leads.setStatus(ws, must(first), { status: 'completed', internalStatus: 'finished' });
-    await t.db.leads.setStatus(ws, must(second), { status: 'completed', internalStatus: 'finished' });
+    await t.db.leads.setStatus(ws, must(first), {
+      status: 'completed',
+      internalStatus: 'finished',
+      nextActionAt: null,
+    });
+    await t.db.leads.setStatus(ws, must(second), {
+      status: 'completed',
+      internalStatus: 'finished',
+      nextActionAt: null,
+    });
     expect(await t.db.leadLeases.nextDueAt(ws, campaign.id)).toBeNull();
   });
 });
