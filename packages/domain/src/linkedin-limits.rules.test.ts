@@ -181,10 +181,11 @@ describe('provider calls', () => {
     expect(callBudgets(limits)).toEqual({ write: 25 + 50 + 5, profile_read: 80, list_read: 60 });
   });
 
-  it('spaces polls a few times a day with jitter of a quarter either way', () => {
+  it('spaces polls a few times a day, jittered by up to a quarter earlier, never past the interval', () => {
     expect(nextPollGapMs(4, 0)).toBe(0.75 * 6 * 3600_000);
-    expect(nextPollGapMs(4, 0.5)).toBe(6 * 3600_000);
-    expect(nextPollGapMs(4, 0.999999)).toBeLessThan(1.25 * 6 * 3600_000);
+    expect(nextPollGapMs(4, 0.5)).toBe(0.875 * 6 * 3600_000);
+    // A reply whose webhook is lost waits at most one interval (6 h at 4 polls a day).
+    expect(nextPollGapMs(4, 0.999999)).toBeLessThanOrEqual(6 * 3600_000);
     expect(() => nextPollGapMs(0, 0.5)).toThrow(DomainError);
   });
 

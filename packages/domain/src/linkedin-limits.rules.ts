@@ -369,11 +369,13 @@ export function callBudgets(limits: LinkedinLimits): Record<ProviderCallKind, nu
 
 /**
  * The reconciliation polls of an account per day ([limits]: space such checks out to a few a
- * day): the gap to the next one, in product time, jittered by up to a quarter either way so that
- * accounts never poll in step. `unit` is a number in [0, 1) from a seeded source.
+ * day): the gap to the next one, in product time, jittered so that accounts never poll in step.
+ * The jitter only brings a poll forward (by up to a quarter): the poll is what catches a reply
+ * whose webhook was lost, so no gap may exceed the interval the user configured (6 h at 4 a day).
+ * `unit` is a number in [0, 1) from a seeded source.
  */
 export function nextPollGapMs(pollsPerDay: number, unit: number): number {
   if (!(pollsPerDay > 0)) throw new DomainError('invalid_input', 'pollsPerDay must be positive');
   const base = DAY_MS / pollsPerDay;
-  return Math.round(base * (0.75 + 0.5 * unit));
+  return Math.round(base * (0.75 + 0.25 * unit));
 }

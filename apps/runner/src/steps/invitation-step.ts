@@ -49,18 +49,21 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
       'invitation sent without its note',
     );
   }
-  const note = await noteAllowed(run, composed.note);
   const attempt = await performAction(run, {
     action: 'invitation',
     prepare: async () => ({
       ok: true,
       variantId: null,
-      call: () =>
-        ctx.network.sendInvitation({
+      call: async (key) => {
+        // The note's unit is taken only once the pacing gate and the caps let the invitation go:
+        // an attempt held back must not spend one of the few notes a free account has a month.
+        const note = await noteAllowed(run, composed.note, key);
+        return ctx.network.sendInvitation({
           accountId,
           lead: ref,
           ...(note === null ? {} : { note }),
-        }),
+        });
+      },
       reconcile: async (since) => {
         const outcome = await ctx.network.reconcileInvitation({ accountId, lead: ref, since });
         return outcome === 'sent'
@@ -73,7 +76,6 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   if (attempt.kind === 'failed') return verdictForFailure(run, attempt.failure);
 
   const { sentAt } = attempt.result;
-  if (note !== null) await countNote(run, attempt.idempotencyKey, sentAt);
   await logExecutedAction(run, {
     type: 'invitation_sent',
     idempotencyKey: attempt.idempotencyKey,
@@ -155,10 +157,8 @@ export function stillPending(verdict: LeadVerdict): LeadVerdict {
  * The note the tier lets this invitation carry: at most 200 characters on a free account (300
  * otherwise), and only within the quota of noted invitations of the last 31 days (day counters,
  * summed: LinkedIn's month is a rolling one). Past either, the invitation goes without its note.
- * The quota is counted once the invitation went (`countNote`), so an attempt held back or refused
- * uses none of it; the account's pacing gate lets one of its actions through at a time.
  */
-async function noteAllowed(run: StepRun, note: string | null): Promise<string | null> {
+async function noteAllowed(run: StepRun, note: string | null, key: string): Promise<string | null> {
   const { ctx, account, now } = run;
   if (note === null) return null;
   const limits = limitNumbersOf(account, now);
@@ -169,21 +169,19 @@ async function noteAllowed(run: StepRun, note: string | null): Promise<string | 
     ctx.logger.info({ leadId: run.lead.id, reason: verdict.dropped }, 'invitation sent without its note');
     return null;
   }
-  return note;
-}
-
-/** One unit of the day's noted invitations for the action that went with its note (once per key). */
-async function countNote(run: StepRun, key: string, sentAt: Date): Promise<void> {
-  const { ctx, account } = run;
-  const day = usagePeriods(sentAt, account.timezone).day;
-  await ctx.store.consumeCapacity(account.workspaceId, {
+  const today = usagePeriods(now, account.timezone).day;
+  // One unit per action key: a resumed attempt does not count its note twice.
+  const counted = await ctx.store.consumeCapacity(account.workspaceId, {
     accountId: account.id,
-    period: `day:${day.key}`,
+    period: `day:${today.key}`,
     kind: 'notedInvitations',
-    // The day's record keeps the keys of every unit it counted, whatever its kind: the note's own
-    // key keeps it apart from the invitation's unit of the same action.
-    key: `${key}:note`,
-    cap: Number.MAX_SAFE_INTEGER,
-    expiresAt: new Date(day.end.getTime() + (NOTE_QUOTA_DAYS + 1) * 24 * 60 * 60 * 1000),
+    key,
+    cap: limits.notedInvitationsPerMonth,
+    expiresAt: new Date(today.end.getTime() + (NOTE_QUOTA_DAYS + 1) * 24 * 60 * 60 * 1000),
   });
+  if (!counted) {
+    ctx.logger.info({ leadId: run.lead.id }, 'invitation sent without its note: the note quota is used');
+    return null;
+  }
+  return note;
 }

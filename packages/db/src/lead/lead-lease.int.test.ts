@@ -179,6 +179,42 @@ describe('reporting back', () => {
   });
 });
 
+describe('nextDueAt', () => {
+  it('tells when the campaign next has work, leased or not, and nothing once no lead is runnable', async () => {
+    const { campaign, leads } = await seedCampaign(t.db, ws, { leads: 3, status: 'active' });
+    const [first, second, third] = leads.map((lead) => must(lead).id);
+    await t.db.leads.setStatus(ws, must(first), {
+      status: 'waiting',
+      internalStatus: 'queued',
+      nextActionAt: at(90_000),
+    });
+    await t.db.leads.setStatus(ws, must(second), {
+      status: 'waiting',
+      internalStatus: 'queued',
+      nextActionAt: at(30_000),
+    });
+    await t.db.leads.setStatus(ws, must(third), {
+      status: 'completed',
+      internalStatus: 'finished',
+      nextActionAt: null,
+    });
+
+    expect(await t.db.leadLeases.nextDueAt(ws, campaign.id)).toEqual(at(30_000));
+
+    await t.db.leads.setStatus(ws, must(first), {
+      status: 'completed',
+      internalStatus: 'finished',
+      nextActionAt: null,
+    });
+    await t.db.leads.setStatus(ws, must(second), {
+      status: 'completed',
+      internalStatus: 'finished',
+      nextActionAt: null,
+    });
+    expect(await t.db.leadLeases.nextDueAt(ws, campaign.id)).toBeNull();
+  });
+});
+
 describe('the claim index', () => {
   it('answers the claim query from the claim index, reading only due leads', async () => {
     const { campaign, leads } = await seedCampaign(t.db, ws, { leads: 60 });

@@ -95,6 +95,20 @@ export class LeadLeaseRepository {
   }
 
   /**
+   * When the campaign's next lead falls due (its earliest `nextActionAt`, leased or not), or null
+   * when none is runnable: one read of the claim index, for whoever moves a simulated clock to the
+   * next piece of work (the soak test).
+   */
+  async nextDueAt(workspaceId: WorkspaceId, campaignId: string): Promise<Date | null> {
+    const record = await this.records.findOne(
+      workspaceId,
+      { campaignId, nextActionAt: { $exists: true } },
+      { sort: DUE_LEAD_SORT },
+    );
+    return record?.nextActionAt ?? null;
+  }
+
+  /**
    * Records the idempotency key of the external action about to be made (and the variant chosen
    * for it, the text to send and how the message was made), before the network is called. A runner
    * that crashes after the call finds the key (and the text) on its next claim and re-sends them,

@@ -24,6 +24,15 @@ export function usagePeriodKeys(now: Date, timezone: string): Record<UsagePeriod
   };
 }
 
+/**
+ * How a unit's action is kept in the period's record: by kind, since one action may take units of
+ * several kinds in one period (an invitation and its note, both in the day's record), and each
+ * must be counted.
+ */
+function unitKey(slot: UsageSlot): string | undefined {
+  return slot.key === undefined ? undefined : `${slot.kind}:${slot.key}`;
+}
+
 function countsOf(record: AccountUsageRecord | undefined | null): UsageCounts {
   return Object.fromEntries(USAGE_KINDS.map((kind) => [kind, record?.counts[kind] ?? 0])) as UsageCounts;
 }
@@ -52,8 +61,9 @@ export class AccountUsageRepository {
    * reached. The filter matches only an existing counter below the cap; when it does not match,
    * the upsert tries to insert the period's record, and the `_id` unique index refuses that if
    * the record exists (so the counter is at the cap). A first insert racing another is retried
-   * once, after which the record exists and only the cap can refuse. With a `key`, a unit already
-   * taken for that action is not taken again (true).
+   * once, after which the record exists and only the cap can refuse. With a `key`, a unit of this
+   * kind already taken for that action is not taken again (true); units of other kinds taken for
+   * the same action do not count as this one.
    */
   async tryConsume(
     workspaceId: WorkspaceId,
@@ -62,6 +72,7 @@ export class AccountUsageRepository {
     if (slot.cap <= 0) return false;
     const path = `counts.${slot.kind}`;
     const _id = usageId(workspaceId, slot.accountId, slot.period);
+    const key = unitKey(slot);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
         await this.records.updateOne(
@@ -69,11 +80,11 @@ export class AccountUsageRepository {
           {
             _id,
             [path]: { $not: { $gte: slot.cap } },
-            ...(slot.key === undefined ? {} : { keys: { $ne: slot.key } }),
+            ...(key === undefined ? {} : { keys: { $ne: key } }),
           },
           {
             $inc: { [path]: 1 },
-            ...(slot.key === undefined ? {} : { $push: { keys: slot.key } }),
+            ...(key === undefined ? {} : { $push: { keys: key } }),
             $setOnInsert: { accountId: slot.accountId, period: slot.period, expiresAt: slot.expiresAt },
           },
           { upsert: true },
@@ -84,9 +95,7 @@ export class AccountUsageRepository {
       }
     }
     // Refused: the cap is reached, or the unit was taken for this action already.
-    return (
-      slot.key !== undefined && (await this.records.findOne(workspaceId, { _id, keys: slot.key })) !== null
-    );
+    return key !== undefined && (await this.records.findOne(workspaceId, { _id, keys: key })) !== null;
   }
 
   /**
@@ -95,14 +104,15 @@ export class AccountUsageRepository {
    */
   async release(workspaceId: WorkspaceId, slot: UsageSlot): Promise<void> {
     const path = `counts.${slot.kind}`;
+    const key = unitKey(slot);
     await this.records.updateOne(
       workspaceId,
       {
         _id: usageId(workspaceId, slot.accountId, slot.period),
         [path]: { $gt: 0 },
-        ...(slot.key === undefined ? {} : { keys: slot.key }),
+        ...(key === undefined ? {} : { keys: key }),
       },
-      { $inc: { [path]: -1 }, ...(slot.key === undefined ? {} : { $pull: { keys: slot.key } }) },
+      { $inc: { [path]: -1 }, ...(key === undefined ? {} : { $pull: { keys: key } }) },
     );
   }
 

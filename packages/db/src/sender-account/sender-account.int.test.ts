@@ -143,4 +143,22 @@ describe('usage counters', () => {
     expect((await t.db.accountUsage.get(ws, 'acc_kinds', 'day:2025-03-04')).messages).toBe(0);
     expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'messages', cap: 0 })).toBe(false);
   });
+
+  it('counts each kind one action takes in a period: an invitation and its note are two units', async () => {
+    const day = { accountId: 'acc_noted', period: 'day:2025-03-06', expiresAt, key: 'lead:step:1' };
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'notedInvitations', cap: 5 })).toBe(true);
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'invitations', cap: 5 })).toBe(true);
+    // The same action again takes nothing more, of either kind.
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'invitations', cap: 5 })).toBe(true);
+    expect(await t.db.accountUsage.get(ws, 'acc_noted', 'day:2025-03-06')).toMatchObject({
+      invitations: 1,
+      notedInvitations: 1,
+    });
+    // Giving back the invitation's unit leaves its note's.
+    await t.db.accountUsage.release(ws, { ...day, kind: 'invitations' });
+    expect(await t.db.accountUsage.get(ws, 'acc_noted', 'day:2025-03-06')).toMatchObject({
+      invitations: 0,
+      notedInvitations: 1,
+    });
+  });
 });
