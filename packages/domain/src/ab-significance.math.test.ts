@@ -161,3 +161,10 @@ describe('an unsent variant', () => {
     expect(result.variants[1]?.comparison).toBeNull();
   });
 });
+
+describe('an empty sample in the z-test', () => {
+  it('gives no test when either sample is empty', () => {
+    expect(twoProportionZTest(0, 0, 5, 10)).toBeNull();
+    expect(twoProportionZTest(5, 10, 0, 0)).toBeNull();
+  });
+});

@@ -128,3 +128,15 @@ describe('credential redaction at the edges', () => {
     expect(redactLogLine('{"password":"p"}')).toBe(`{"password":"${REDACTED}"}`);
   });
 });
+
+describe('credential names in other spellings', () => {
+  it('recognises passwd, authorisation and credential, and a name ending in a separator', () => {
+    for (const name of ['db_passwd', 'Proxy-Authorisation', 'awsCredential', 'api_key_']) {
+      expect(isCredentialName(name), name).toBe(true);
+    }
+  });
+
+  it('writes "[Redacted]" in place of a credential', () => {
+    expect(redactCredentials({ token: 'abc' })).toEqual({ token: '[Redacted]' });
+  });
+});
