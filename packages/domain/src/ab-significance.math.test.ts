@@ -121,3 +121,50 @@ describe('abTestResult', () => {
     expect(untried?.interval).toEqual({ lower: 0, upper: 0 });
   });
 });
+
+describe('the minimum sample behind a significant difference', () => {
+  it('is not met by a variant sent to 10 leads against a best one sent to 500', () => {
+    const [small] = abTestResult([
+      { variantId: 'a', sent: 10, replied: 0 },
+      { variantId: 'b', sent: 500, replied: 300 },
+    ]).variants;
+    expect(small?.comparison?.pValue).toBeLessThan(0.001);
+    expect(small?.comparison?.significant).toBe(false);
+  });
+
+  it('is not met when the best variant itself was sent to 10 leads', () => {
+    const [large] = abTestResult([
+      { variantId: 'a', sent: 500, replied: 50 },
+      { variantId: 'b', sent: 10, replied: 9 },
+    ]).variants;
+    expect(large?.comparison?.pValue).toBeLessThan(0.001);
+    expect(large?.comparison?.significant).toBe(false);
+  });
+
+  it('is met at exactly 30 leads each', () => {
+    const [a] = abTestResult([
+      { variantId: 'a', sent: 30, replied: 0 },
+      { variantId: 'b', sent: 30, replied: 20 },
+    ]).variants;
+    expect(a?.comparison).toMatchObject({ againstVariantId: 'b', significant: true });
+  });
+});
+
+describe('an unsent variant', () => {
+  it('has a response rate of 0, not NaN, and is never the best one', () => {
+    const result = abTestResult([
+      { variantId: 'a', sent: 0, replied: 0 },
+      { variantId: 'b', sent: 40, replied: 4 },
+    ]);
+    expect(result.bestVariantId).toBe('b');
+    expect(result.variants[0]?.responseRate).toBe(0);
+    expect(result.variants[1]?.comparison).toBeNull();
+  });
+});
+
+describe('an empty sample in the z-test', () => {
+  it('gives no test when either sample is empty', () => {
+    expect(twoProportionZTest(0, 0, 5, 10)).toBeNull();
+    expect(twoProportionZTest(5, 10, 0, 0)).toBeNull();
+  });
+});

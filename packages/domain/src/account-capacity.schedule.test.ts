@@ -11,7 +11,7 @@ import {
   lastDayPeriodKeys,
 } from './account-capacity.schedule.js';
 import { DEFAULT_ACCOUNT_LIMITS } from './defaults.js';
-import { codeOf } from './testing/fixtures.js';
+import { codeOf, errorOf } from './testing/fixtures.js';
 
 const limits = DEFAULT_ACCOUNT_LIMITS;
 const at = (iso: string) => new Date(iso);
@@ -152,5 +152,47 @@ describe('limits', () => {
     });
     expect(codeOf(() => mergeAccountLimits(limits, { invitationsPerDay: -1 }))).toBe('invalid_input');
     expect(codeOf(() => mergeAccountLimits(limits, { invitationsPerWeek: 1.5 }))).toBe('invalid_input');
+  });
+});
+
+describe('a full weekly invitation cap', () => {
+  const now = at('2026-03-11T15:00:00Z'); // Wednesday
+  const weekFull = { invitationsThisWeek: 100 };
+
+  it('still lets messages, InMails and profile visits go', () => {
+    const usage = { today: { message: 10, inmail: 2, profile_visit: 30 }, ...weekFull };
+    expect(remainingCapacity('message', limits, usage)).toBe(40);
+    expect(remainingCapacity('inmail', limits, usage)).toBe(18);
+    expect(remainingCapacity('profile_visit', limits, usage)).toBe(50);
+    expect(nextCapacityAt('message', limits, usage, now, 'UTC')).toEqual(now);
+    expect(remainingCapacity('invitation', limits, usage)).toBe(0);
+  });
+
+  it('makes a message whose daily cap is used up wait until tomorrow, not next Monday', () => {
+    const usage = { today: { message: 50 }, ...weekFull };
+    expect(nextCapacityAt('message', limits, usage, now, 'UTC')).toEqual(at('2026-03-12T00:00:00Z'));
+  });
+
+  it('makes an invitation wait until next Monday even when the daily cap has room', () => {
+    const usage = { today: { invitation: 0 }, ...weekFull };
+    expect(nextCapacityAt('invitation', limits, usage, now, 'UTC')).toEqual(at('2026-03-16T00:00:00Z'));
+  });
+});
+
+describe('cap errors the API returns', () => {
+  it('names the unknown timezone and its field', () => {
+    expect(errorOf(() => usagePeriods(at('2026-03-15T00:00:00Z'), 'Mars/Olympus'))).toEqual({
+      code: 'invalid_input',
+      message: 'unknown timezone: Mars/Olympus',
+      details: { field: 'timezone' },
+    });
+  });
+
+  it('names the limit a patch sets to a negative value', () => {
+    expect(errorOf(() => mergeAccountLimits(limits, { messagesPerDay: -1 }))).toEqual({
+      code: 'invalid_input',
+      message: 'limits.messagesPerDay must be a whole number, 0 or more',
+      details: { field: 'limits.messagesPerDay' },
+    });
   });
 });

@@ -89,3 +89,54 @@ describe('credential redaction', () => {
     expect(redactCredentials(node)).toEqual({ name: 'loop', self: '[Circular]' });
   });
 });
+
+describe('credential redaction at the edges', () => {
+  it('recognises plural and camel-cased credential words, and not words that merely end like one', () => {
+    for (const name of ['tokens', 'Credentials', 'dbPasswords', 'Idempotency-Key-Secret', 'refresh_token']) {
+      expect(isCredentialName(name), name).toBe(true);
+    }
+    for (const name of ['IDEMPOTENCY-KEY', 'keyId', 'monkey', 'tokenCount', '', '---']) {
+      expect(isCredentialName(name), name).toBe(false);
+    }
+  });
+
+  it('searches text for secrets of 8 characters or more, never shorter ones', () => {
+    expect(redactLogLine('a 1234567 b 12345678 c', ['1234567', '12345678'])).toBe(
+      `a 1234567 b ${REDACTED} c`,
+    );
+    expect(credentialValues({ API_KEY: '1234567', SECRET: '12345678' })).toEqual(['12345678']);
+  });
+
+  it('keeps an empty credential field as it is: nothing there to hide, and its absence tells', () => {
+    expect(redactCredentials({ token: null, password: undefined, apiKey: '' })).toEqual({
+      token: null,
+      password: undefined,
+      apiKey: REDACTED,
+    });
+  });
+
+  it("keeps an error's name and redacts a secret in its message and stack", () => {
+    const secret = 'sk-live-0123456789';
+    const out = redactCredentials(new TypeError(`refused ${secret}`), [secret]) as Record<string, string>;
+    expect(out['name']).toBe('TypeError');
+    expect(out['message']).toBe(`refused ${REDACTED}`);
+    expect(out['stack']).toContain(`TypeError: refused ${REDACTED}`);
+    expect(out['stack']).not.toContain(secret);
+  });
+
+  it('redacts a JSON line without a newline and leaves none added', () => {
+    expect(redactLogLine('{"password":"p"}')).toBe(`{"password":"${REDACTED}"}`);
+  });
+});
+
+describe('credential names in other spellings', () => {
+  it('recognises passwd, authorisation and credential, and a name ending in a separator', () => {
+    for (const name of ['db_passwd', 'Proxy-Authorisation', 'awsCredential', 'api_key_']) {
+      expect(isCredentialName(name), name).toBe(true);
+    }
+  });
+
+  it('writes "[Redacted]" in place of a credential', () => {
+    expect(redactCredentials({ token: 'abc' })).toEqual({ token: '[Redacted]' });
+  });
+});

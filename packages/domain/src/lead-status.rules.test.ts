@@ -77,3 +77,28 @@ describe('runner outcomes', () => {
     });
   });
 });
+
+describe('the step a lead runs next and a reply', () => {
+  const unordered = [
+    { ...sequence('message')[0]!, id: 'second', order: 1, stopOnReply: false },
+    { ...sequence('message')[0]!, id: 'first', order: 0, stopOnReply: true },
+    { ...sequence('message')[0]!, id: 'third', order: 2, stopOnReply: true },
+  ];
+
+  it('follows the steps’ order, not the order they are listed in', () => {
+    expect(nextStepOf({ currentStep: 0 }, unordered)?.id).toBe('first');
+    expect(nextStepOf({ currentStep: 1 }, unordered)?.id).toBe('second');
+    expect(nextStepOf({ currentStep: 3 }, unordered)).toBeNull();
+  });
+
+  it('ends an active or paused lead whose next step stops on reply', () => {
+    for (const status of ['active', 'paused'] as const) {
+      expect(
+        leadStateAfterReply(lead({ id: 'l', status, internalStatus: 'queued' }), unordered),
+        status,
+      ).toEqual(LEAD_OUTCOMES.replied);
+    }
+    const atSecond = lead({ id: 'l', status: 'active', currentStep: 1 });
+    expect(leadStateAfterReply(atSecond, unordered)).toEqual({ status: 'active', internalStatus: 'queued' });
+  });
+});

@@ -93,3 +93,70 @@ describe('leadWaitingFor', () => {
     ).toEqual({ reason: 'sender_unavailable', until: null, detail: null });
   });
 });
+
+describe('leadWaitingFor at the edges', () => {
+  const restricted = (restriction: WaitingSender['restriction']): WaitingSender => ({
+    ...healthy,
+    status: 'restricted',
+    restriction,
+  });
+
+  it('names a restriction by its reason alone when the network gave no detail, and nothing when unknown', () => {
+    expect(
+      leadWaitingFor(lead('awaiting_delay'), restricted({ reason: 'account_restricted', detail: '' }), now),
+    ).toEqual({ reason: 'sender_restricted', until: null, detail: 'account_restricted' });
+    expect(leadWaitingFor(lead('awaiting_delay'), restricted(null), now)).toEqual({
+      reason: 'sender_restricted',
+      until: null,
+      detail: null,
+    });
+  });
+
+  it('forgets a cool-down that has ended, at its very end too', () => {
+    for (const cooldownUntil of [new Date('2026-03-10T09:00:00Z'), now]) {
+      const rested = { ...healthy, cooldownUntil, cooldownReason: 'rate_limited' };
+      expect(leadWaitingFor(lead('awaiting_capacity'), rested, now)).toEqual({
+        reason: 'capacity',
+        until: later,
+        detail: null,
+      });
+    }
+  });
+
+  it('reads the lead alone when its sender is not known', () => {
+    expect(leadWaitingFor(lead('awaiting_delay'), null, now)).toEqual({
+      reason: 'delay',
+      until: later,
+      detail: null,
+    });
+  });
+
+  it('explains an active lead too, and says nothing of a lead in error', () => {
+    expect(leadWaitingFor(lead('awaiting_working_hours', 'active'), healthy, now)?.reason).toBe(
+      'working_hours',
+    );
+    expect(leadWaitingFor(lead('network_error', 'error'), healthy, now)).toBeNull();
+  });
+
+  it('gives no end when the next action is unset or past', () => {
+    expect(
+      leadWaitingFor({ ...lead('awaiting_capacity'), nextActionAt: null }, healthy, now)?.until,
+    ).toBeNull();
+    const past = new Date('2026-03-10T09:59:59Z');
+    expect(
+      leadWaitingFor({ ...lead('awaiting_capacity'), nextActionAt: past }, healthy, now)?.until,
+    ).toBeNull();
+  });
+
+  it('says when a lead that waited on its sender is looked at again', () => {
+    expect(leadWaitingFor(lead('sender_restricted'), healthy, now)).toEqual({
+      reason: 'sender_unavailable',
+      until: later,
+      detail: null,
+    });
+  });
+
+  it('keeps a lead waiting for a connection on that, whatever its sender', () => {
+    expect(leadWaitingFor(lead('awaiting_connection'), restricted(null), now)?.reason).toBe('connection');
+  });
+});

@@ -204,3 +204,47 @@ describe('provider calls', () => {
     }
   });
 });
+
+describe('limits at their edges', () => {
+  it('reads features however the provider spells and extends them', () => {
+    expect(tierFromFeatures([' Premium '])).toBe('premium');
+    expect(tierFromFeatures(['premium_career'])).toBe('premium');
+    expect(tierFromFeatures(['Sales - Navigator'])).toBe('sales_navigator');
+    expect(tierFromFeatures(['sales_navigator_core'])).toBe('sales_navigator');
+    expect(tierFromFeatures(['recruiter_lite'])).toBe('recruiter');
+    expect(tierFromFeatures(['lite_recruiter', 'core_sales_navigator', 'career_premium'])).toBe('free');
+  });
+
+  it('calls a setting at the ceiling the user’s own, and one above it the ceiling', () => {
+    const atCeiling = effectiveLimits({
+      tier: 'free',
+      settings: { invitationsPerDay: 30 },
+      warmUpStartedAt: null,
+      now,
+    });
+    expect(atCeiling.invitationsPerDay).toMatchObject({ value: 30, source: 'user_setting' });
+    const above = effectiveLimits({
+      tier: 'free',
+      settings: { invitationsPerDay: 31 },
+      warmUpStartedAt: null,
+      now,
+    });
+    expect(above.invitationsPerDay).toMatchObject({ value: 30, source: 'tier_ceiling' });
+  });
+
+  it('calls a setting equal to the warm-up value the user’s own', () => {
+    // Premium, first week: 30% of the default 25 is 7.5, rounded up to 8.
+    const limits = effectiveLimits({
+      tier: 'premium',
+      settings: { invitationsPerDay: 8, messagesPerDay: 7 },
+      warmUpStartedAt: daysAgo(1),
+      now,
+    });
+    expect(limits.invitationsPerDay).toMatchObject({ value: 8, source: 'user_setting' });
+    expect(limits.messagesPerDay).toMatchObject({ value: 7, source: 'user_setting' });
+  });
+
+  it('accepts 0 as a limit, which stops that action', () => {
+    expect(applyLimitSettings('premium', {}, { inmailsPerDay: 0 })).toEqual({ inmailsPerDay: 0 });
+  });
+});

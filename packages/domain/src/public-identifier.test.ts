@@ -74,3 +74,23 @@ describe('resolvePublicIdentifier', () => {
     ).toBe('invalid_input');
   });
 });
+
+describe('identifiers at the edges', () => {
+  it('lower-cases and trims what decoding reveals', () => {
+    expect(normalizePublicIdentifier('JOHN%20')).toBe('john');
+  });
+
+  it('finds no identifier in a profile path that decodes to blank', () => {
+    expect(publicIdentifierFromUrl('https://www.network.com/in/%20/')).toBeNull();
+  });
+
+  it('reads a scheme only at the start, not in a query', () => {
+    expect(publicIdentifierFromUrl('www.network.com/in/jane?next=https://x.example')).toBe('jane');
+  });
+
+  it('falls back to the profile URL when the identifier given is a path that is not a profile URL', () => {
+    expect(resolvePublicIdentifier({ publicIdentifier: 'a/b', networkUrl: 'https://x.com/in/jd' })).toBe(
+      'jd',
+    );
+  });
+});

@@ -40,3 +40,20 @@ describe('createRandom', () => {
     expect(() => random.int(0.5, 1)).toThrow(RangeError);
   });
 });
+
+describe('the sequence a seed gives', () => {
+  it('hashes a text seed with FNV-1a ("a" is 0xe40c292c)', () => {
+    expect(createRandom('a').next()).toBe(createRandom(0xe40c292c).next());
+  });
+
+  it('stays the same from one release to the next, so a re-planned action keeps its jitter', () => {
+    const random = createRandom(42);
+    expect([random.next(), random.next(), random.next()]).toEqual([
+      0.6011037519201636, 0.44829055899754167, 0.8524657934904099,
+    ]);
+  });
+
+  it('says what bounds it needs', () => {
+    expect(() => createRandom(1).int(3, 2)).toThrow('int(min, max) needs integers with min <= max');
+  });
+});

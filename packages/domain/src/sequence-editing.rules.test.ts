@@ -8,7 +8,7 @@ import {
   stepTypeHasVariants,
   updateStep,
 } from './sequence-editing.rules.js';
-import { codeOf, sequence, sequentialIds, step } from './testing/fixtures.js';
+import { codeOf, errorOf, sequence, sequentialIds, step } from './testing/fixtures.js';
 
 describe('inserting a step', () => {
   it('shifts the steps at or after the order one place down', () => {
@@ -195,5 +195,34 @@ describe('helpers', () => {
       step({ id: 'y', type: 'message', order: 1 }),
     ]);
     expect(steps.map((item) => `${item.id}${item.order}`)).toEqual(['y0', 'x1']);
+  });
+});
+
+describe('invitation notes at the limit', () => {
+  it('accepts a note of exactly 300 characters and refuses 301, naming the field and the limit', () => {
+    expect(codeOf(() => updateStep(sequence('invitation'), 's0', { genericBody: 'x'.repeat(300) }))).toBe(
+      'no error',
+    );
+    expect(errorOf(() => updateStep(sequence('invitation'), 's0', { genericBody: 'x'.repeat(301) }))).toEqual(
+      {
+        code: 'invitation_note_too_long',
+        message: 'an invitation note must be at most 300 characters',
+        details: { field: 'genericBody', max: 300 },
+      },
+    );
+  });
+
+  it('lets a message step keep a generic body longer than a note', () => {
+    expect(codeOf(() => updateStep(sequence('message'), 's0', { genericBody: 'x'.repeat(301) }))).toBe(
+      'no error',
+    );
+  });
+
+  it('refuses a generic body over 8000 characters, naming the field and the limit', () => {
+    expect(errorOf(() => updateStep(sequence('message'), 's0', { genericBody: 'x'.repeat(8001) }))).toEqual({
+      code: 'body_too_long',
+      message: 'genericBody must be at most 8000 characters',
+      details: { field: 'genericBody', max: 8000 },
+    });
   });
 });

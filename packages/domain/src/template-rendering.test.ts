@@ -13,7 +13,7 @@ import {
   templateVariables,
   textLength,
 } from './template-rendering.js';
-import { codeOf } from './testing/fixtures.js';
+import { codeOf, errorOf } from './testing/fixtures.js';
 
 const jane: LeadProfile = {
   firstName: 'Jane',
@@ -172,5 +172,28 @@ describe('template syntax', () => {
 
   it('counts characters as a reader does', () => {
     expect(textLength('héllo👋')).toBe(6);
+  });
+});
+
+describe('a malformed template', () => {
+  it('fails naming the variables it misses besides being malformed, never the empty placeholder', () => {
+    expect(render('{{ }} {{unknownThing}} {{firstName}}')).toEqual({
+      ok: false,
+      missing: ['unknownThing'],
+      malformed: true,
+    });
+    expect(render('Hi {{firstName')).toEqual({ ok: false, missing: [], malformed: true });
+  });
+
+  it('fails with no missing variable when a value pairs up with a literal brace', () => {
+    expect(render('{{firstName}}}', { firstName: '}' })).toEqual({ ok: false, missing: [], malformed: true });
+  });
+
+  it('is refused with every problem in the message and the details', () => {
+    expect(errorOf(() => assertTemplate('body', '{{ }} and {{firstName'))).toEqual({
+      code: 'invalid_template',
+      message: 'body: a placeholder has no name; "{{" or "}}" without its pair',
+      details: { field: 'body', problems: ['a placeholder has no name', '"{{" or "}}" without its pair'] },
+    });
   });
 });

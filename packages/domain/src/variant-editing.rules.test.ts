@@ -1,7 +1,7 @@
 /** Variant rules: a step keeps at least one enabled variant, bodies fit 8000 characters, orders stay 0..n-1. */
 import { describe, expect, it } from 'vitest';
 import type { StepDef } from './model.types.js';
-import { codeOf, sequentialIds, step, variant } from './testing/fixtures.js';
+import { codeOf, errorOf, sequentialIds, step, variant } from './testing/fixtures.js';
 import { addVariant, deleteVariant, normaliseVariantOrder, updateVariant } from './variant-editing.rules.js';
 
 function messageStep(...variants: ReturnType<typeof variant>[]): StepDef {
@@ -161,5 +161,30 @@ describe('normaliseVariantOrder', () => {
   it('sorts by order and closes gaps', () => {
     const variants = normaliseVariantOrder([variant({ id: 'x', order: 9 }), variant({ id: 'y', order: 3 })]);
     expect(variants.map((item) => `${item.id}${item.order}`)).toEqual(['y0', 'x1']);
+  });
+});
+
+describe('AI variables in a variant body', () => {
+  it('refuses a body changed to use {{ai.opening_line}} when the variant does not enable the tool', () => {
+    expect(errorOf(() => updateVariant(messageStep(a, b), 'a', { body: 'Hi {{ai.opening_line}}' }))).toEqual({
+      code: 'ai_tool_not_enabled',
+      message:
+        'body uses {{ai.opening_line}} but the variant does not enable that AI tool: add opening_line to aiTools',
+      details: { field: 'body', notEnabled: ['opening_line'], enabled: [] },
+    });
+  });
+
+  it('refuses turning off a tool the body still uses', () => {
+    const withTool = variant({
+      id: 'a',
+      body: 'Hi {{ai.opening_line}}',
+      aiTools: [{ key: 'opening_line', name: 'Personalised opening line' }],
+    });
+    expect(codeOf(() => updateVariant(messageStep(withTool, b), 'a', { aiTools: [] }))).toBe(
+      'ai_tool_not_enabled',
+    );
+    expect(codeOf(() => updateVariant(messageStep(withTool, b), 'a', { isDisabled: false }))).toBe(
+      'no error',
+    );
   });
 });

@@ -112,3 +112,33 @@ describe('refusedTargetHost', () => {
     expect(refusedTargetHost('db.internal', 'loopback')).toBe('private');
   });
 });
+
+describe('names and addresses close to the refused ones', () => {
+  it.each(['localhost.example.com', 'internal.example.com', 'lan.example.org', 'mylocalhost', 'mylan'])(
+    'lets the public name %s through: only a whole label at the end is local',
+    (host) => {
+      expect(refusedTargetHost(host)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['localhost', 'loopback'],
+    ['internal', 'private'],
+    ['lan', 'private'],
+    ['LAN', 'private'],
+  ])('refuses the single-word host %s as %s', (host, reason) => {
+    expect(refusedTargetHost(host)).toBe(reason);
+  });
+
+  it.each([
+    ['::2', 'unspecified in ipv4Compatible'],
+    ['::0.0.1.1', 'unspecified in ipv4Compatible'],
+  ])('refuses %s as the IPv4-compatible spelling it is (%s)', (address, reason) => {
+    expect(refusedTargetAddress(address)).toBe(reason);
+  });
+
+  it('lets the public 2a01:ff9b::1 through: only 64:ff9b::/96 is NAT64', () => {
+    expect(refusedTargetAddress('2a01:ff9b::1')).toBeNull();
+    expect(refusedTargetAddress('64:ff9a::1')).toBeNull();
+  });
+});

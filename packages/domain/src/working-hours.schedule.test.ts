@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CAMPAIGN_SETTINGS } from './defaults.js';
-import { codeOf } from './testing/fixtures.js';
+import { codeOf, errorOf } from './testing/fixtures.js';
 import {
   assertCampaignSettings,
   isValidTimezone,
@@ -153,5 +153,94 @@ describe('campaign settings', () => {
     expect(codeOf(() => assertCampaignSettings(DEFAULT_CAMPAIGN_SETTINGS))).toBe('no error');
     expect(isValidTimezone('America/Sao_Paulo')).toBe(true);
     expect(isValidTimezone('Nowhere')).toBe(false);
+  });
+});
+
+describe('campaign settings refused with the message the API returns', () => {
+  it.each(['109:00', '09:001'])('refuses the start time %j, which only contains a valid time', (start) => {
+    expect(errorOf(() => mergeCampaignSettings({ workingHours: { start } }))).toEqual({
+      code: 'invalid_input',
+      message: 'settings.workingHours.start must be a time "HH:mm"',
+      details: { field: 'settings.workingHours.start' },
+    });
+  });
+
+  it('refuses a window whose end equals its start, which would never send', () => {
+    expect(errorOf(() => mergeCampaignSettings({ workingHours: { start: '09:30', end: '09:30' } }))).toEqual({
+      code: 'invalid_input',
+      message: 'settings.workingHours.end must be later than the start',
+      details: { field: 'settings.workingHours.end' },
+    });
+  });
+
+  it('accepts a window inside one hour and refuses one ending earlier in the same hour', () => {
+    expect(
+      mergeCampaignSettings({ workingHours: { start: '09:00', end: '09:30' } }).workingHours,
+    ).toMatchObject({
+      start: '09:00',
+      end: '09:30',
+    });
+    expect(codeOf(() => mergeCampaignSettings({ workingHours: { start: '09:30', end: '09:10' } }))).toBe(
+      'invalid_input',
+    );
+    expect(codeOf(() => mergeCampaignSettings({ workingHours: { start: '10:00', end: '09:59' } }))).toBe(
+      'invalid_input',
+    );
+  });
+
+  it('accepts Sunday (7) and refuses a day list with one bad day among good ones', () => {
+    expect(mergeCampaignSettings({ workingHours: { days: [7] } }).workingHours.days).toEqual([7]);
+    expect(errorOf(() => mergeCampaignSettings({ workingHours: { days: [1, 8] } }))).toEqual({
+      code: 'invalid_input',
+      message: 'settings.workingHours.days must list ISO weekdays from 1 (Monday) to 7 (Sunday)',
+      details: { field: 'settings.workingHours.days' },
+    });
+  });
+
+  it('accepts an invitation timeout of one day and names the rule for zero', () => {
+    expect(mergeCampaignSettings({ invitationTimeoutDays: 1 }).invitationTimeoutDays).toBe(1);
+    expect(errorOf(() => mergeCampaignSettings({ invitationTimeoutDays: 0 }))).toEqual({
+      code: 'invalid_input',
+      message: 'settings.invitationTimeoutDays must be 1 or more',
+      details: { field: 'settings.invitationTimeoutDays' },
+    });
+  });
+
+  it('names the timezone rule', () => {
+    expect(errorOf(() => mergeCampaignSettings({ timezone: 'Mars/Olympus' }))).toEqual({
+      code: 'invalid_input',
+      message: 'settings.timezone must be an IANA timezone name',
+      details: { field: 'settings.timezone' },
+    });
+  });
+
+  it('names the working days when a window is asked of hours with none', () => {
+    expect(
+      errorOf(() => workingWindowFrom(at('2026-03-10T12:00:00Z'), { ...weekdays, days: [] }, 'UTC')),
+    ).toEqual({
+      code: 'invalid_input',
+      message: 'working hours have no working day',
+      details: { field: 'workingHours.days' },
+    });
+  });
+
+  it('names the stored time that cannot be read when building a window', () => {
+    const broken = { ...weekdays, start: '9h' };
+    expect(errorOf(() => workingWindowFrom(at('2026-03-10T12:00:00Z'), broken, 'UTC'))).toEqual({
+      code: 'invalid_input',
+      message: 'workingHours.start must be a time "HH:mm"',
+      details: { field: 'workingHours.start' },
+    });
+    const brokenEnd = { ...weekdays, end: '18h' };
+    expect(errorOf(() => workingWindowFrom(at('2026-03-10T12:00:00Z'), brokenEnd, 'UTC'))).toMatchObject({
+      details: { field: 'workingHours.end' },
+    });
+  });
+});
+
+describe('the first instant of a working window', () => {
+  it('is inside working hours, so an action due exactly at 09:00 runs then', () => {
+    expect(isWithinWorkingHours(at('2026-03-10T09:00:00Z'), weekdays, 'UTC')).toBe(true);
+    expect(nextWorkingTime(at('2026-03-10T09:00:00Z'), weekdays, 'UTC')).toEqual(at('2026-03-10T09:00:00Z'));
   });
 });

@@ -53,3 +53,20 @@ export function codeOf(run: () => unknown): string {
   }
   return 'no error';
 }
+
+/**
+ * What the API would answer for the DomainError `run` throws (code, message and details, which
+ * clients read), or 'no error'; other errors propagate.
+ */
+export function errorOf(
+  run: () => unknown,
+): { code: string; message: string; details?: unknown } | 'no error' {
+  try {
+    run();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const { code, message, details } = error;
+    return details === undefined ? { code, message } : { code, message, details };
+  }
+  return 'no error';
+}
