@@ -79,10 +79,12 @@ describe('runner outcomes', () => {
 });
 
 describe('the step a lead runs next and a reply', () => {
+  const [template] = sequence('message');
+  if (template === undefined) throw new Error('sequence() made no step');
   const unordered = [
-    { ...sequence('message')[0]!, id: 'second', order: 1, stopOnReply: false },
-    { ...sequence('message')[0]!, id: 'first', order: 0, stopOnReply: true },
-    { ...sequence('message')[0]!, id: 'third', order: 2, stopOnReply: true },
+    { ...template, id: 'second', order: 1, stopOnReply: false },
+    { ...template, id: 'first', order: 0, stopOnReply: true },
+    { ...template, id: 'third', order: 2, stopOnReply: true },
   ];
 
   it('follows the steps’ order, not the order they are listed in', () => {
