@@ -24,6 +24,10 @@ const sim = createUnipileSimulator({
   webhookSecretHeader: 'X-Webhook-Secret',
   webhookSecret: SECRET,
   webhookRetryDelayMs: 10,
+  // Status reports on time and once: these tests follow one change at a time (late and repeated
+  // reports are the simulator's own tests, and the API reads the account's state on each report).
+  statusWebhookMaxDelayMs: 0,
+  statusWebhookDuplicateProbability: 0,
 });
 let running: RunningUnipileSimulator;
 const options: TestAppOptions = { clock };
