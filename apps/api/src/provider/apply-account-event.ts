@@ -24,11 +24,13 @@ const STATUS_OF: Record<ProviderAccountEventStatus, AccountStatus | null> = {
  * report only says that something changed: the account's current state is read from the provider
  * (webhooks come late, twice and out of order, so a CREDENTIALS report arriving after RECONNECTED
  * must not disconnect a working account), and that state is applied. ERROR and STOPPED stop work
- * on the account. Without a provider to ask (accounts registered directly), the report is applied
- * as "latest wins", except that it can never by itself bring an account back. A lost session
- * fires `network_account_disconnected` once per session (the event names the session, is written before the status moves, and the outbox keeps one per name); a
- * session back makes the account's parked leads due. Returns false when no sender account holds
- * the provider account yet (the report stays in the inbox).
+ * on the account. When the provider cannot be read just then, the report is applied as it came,
+ * except that an unconfirmed "connected" never brings an account back (it may be older than the
+ * loss it seems to follow). Without any provider to ask (local runs and tests), reports are
+ * applied as "latest wins". A lost session fires `network_account_disconnected` once per session
+ * (the event names the session, is written before the status moves, and the outbox keeps one per
+ * name); a session back makes the account's parked leads due. Returns false when no sender
+ * account holds the provider account yet (the report stays in the inbox).
  */
 export async function applyAccountStatusEvent(
   deps: { db: Db; productClock: () => Date; network?: ProviderNetworkPort | null },
@@ -42,7 +44,8 @@ export async function applyAccountStatusEvent(
   // Read first, so that a report of a lost session cannot be undone by an older "connected".
   const read = await classifyProviderRead(deps.network ?? null, stored.providerAccountId);
   const reported = STATUS_OF[event.status];
-  const status = read === null ? (reported === 'connected' ? null : reported) : read.status;
+  const unconfirmed = deps.network != null && reported === 'connected';
+  const status = read !== null ? read.status : unconfirmed ? null : reported;
   if (status === null) return true;
   const workspaceId = asWorkspaceId(account.workspaceId);
   const now = deps.productClock();
