@@ -4,18 +4,22 @@
  *
  * Each size gets its own database with one campaign whose leads are all due; the runner executes a
  * message step (variant rotation, rendering, caps, idempotency key, the action through the HTTP
- * sandbox network, the analytics log, the conversation) for `BENCH_STEPS` leads. Pacing is off and
- * the caps are out of reach, so the figures measure the runner's own machinery rather than the
- * product's throttles. Round trips are counted with the MongoDB driver's command monitoring over
- * the measured phase only (seeding excluded), and include each pass's overhead (campaign list,
- * event feeds, queued-message claim).
+ * Unipile simulator, the analytics log, the conversation) for `BENCH_STEPS` leads. The accounts are
+ * established premium accounts (no warm-up), the simulator is not strict (no LinkedIn caps, bursts
+ * or session ends) and pacing is off, so the figures measure the runner's own machinery rather
+ * than the product's throttles; every provider call is still charged to its account's call budget
+ * first, as in the runner process. Round trips are counted with the MongoDB driver's command
+ * monitoring over the measured phase only (seeding excluded), and include each pass's overhead
+ * (campaign list, event feeds, queued-message claim, account checks). Exits 1 when a size needs
+ * more than `BENCH_TARGET_ROUND_TRIPS` (7, the target for a message step) round trips per executed
+ * step.
  *
  * The data layer's own connection is used (`connectDb` with the driver's command monitoring on), so
  * the commands counted are exactly those the runner sends in production.
  *
  * Environment: MONGODB_URI (else the test kit starts a MongoDB in a child process, discarded
  * afterwards), BENCH_SIZES (default "10000,100000"), BENCH_STEPS (default 500), BENCH_CONCURRENCY
- * (default 8). On a server named by MONGODB_URI the benchmark's databases (`runner_bench_*`) are
+ * (default 8), BENCH_TARGET_ROUND_TRIPS (default 7). On a server named by MONGODB_URI the benchmark's databases (`runner_bench_*`) are
  * left behind, and their names printed: the data layer offers no way to drop a database.
  */
 import { connectDb, type Db } from '@outreach/db';
@@ -31,6 +35,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
+import { createCallMeter } from '../src/accounts/call-meter.js';
 import { createRunner } from '../src/runner/runner.js';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
 import { step } from '../test/support/sequence-steps.js';
@@ -40,7 +45,7 @@ const STEPS = Number(process.env['BENCH_STEPS'] ?? 500);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 8);
 const ACCOUNTS = 10;
 const SEED_BATCH = 1000;
-const UNLIMITED = 1_000_000_000;
+const TARGET = Number(process.env['BENCH_TARGET_ROUND_TRIPS'] ?? 7);
 
 interface Result {
   leads: number;
@@ -61,25 +66,31 @@ async function main(): Promise<void> {
     apiKey: 'bench',
     alreadyConnectedProbability: 1,
     replyProbability: 0,
+    strict: false,
   });
   const served = await sandbox.listen(0);
+  let missed = false;
   try {
     console.log(
       `runner benchmark on ${mongo.backend}: ${STEPS} message steps per campaign, concurrency ${CONCURRENCY}`,
     );
     for (const size of SIZES) {
       const database = `runner_bench_${size}_${Date.now().toString(36)}`;
-      report(
-        await measure(
-          { uri: databaseUri(mongo.uri, database), sandbox, networkUrl: served.url, clock },
-          size,
-        ),
+      const result = await measure(
+        { uri: databaseUri(mongo.uri, database), sandbox, networkUrl: served.url, clock },
+        size,
       );
+      report(result);
+      if (result.steps === 0 || result.roundTrips / result.steps > TARGET) missed = true;
       if (external) console.log(`  left database ${database} on the server`);
     }
   } finally {
     await served.close();
     await mongo.stop();
+  }
+  if (missed) {
+    console.log(`past the target of ${TARGET} round trips per executed step`);
+    process.exitCode = 1;
   }
 }
 
@@ -102,10 +113,16 @@ async function measure({ uri, sandbox, networkUrl, clock }: Bench, size: number)
     await seedCampaign(db, size);
     console.log(`  seeded ${size} leads in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
+    const store = createDbRunnerStore(db);
+    const callMeter = createCallMeter({
+      store,
+      clock,
+      findAccount: (providerAccountId) => store.findAccountByProviderId(providerAccountId),
+    });
     const runner = createRunner(
       {
-        store: createDbRunnerStore(db),
-        network: createUnipileNetwork({ dsn: networkUrl, apiKey: 'bench', clock }),
+        store,
+        network: createUnipileNetwork({ dsn: networkUrl, apiKey: 'bench', clock, callMeter }),
         clock,
         logger: pino({ level: 'warn' }),
       },
@@ -134,22 +151,16 @@ async function measure({ uri, sandbox, networkUrl, clock }: Bench, size: number)
   }
 }
 
-/** One workspace, ten senders without caps, one active campaign with one message step. */
+/** One workspace, ten established premium senders, one active campaign with one message step. */
 async function seedCampaign(db: Db, size: number): Promise<void> {
   const workspace = await db.workspaces.createWorkspace({ name: 'bench', plan: 'pro' });
-  const limits = {
-    invitationsPerDay: UNLIMITED,
-    invitationsPerWeek: UNLIMITED,
-    messagesPerDay: UNLIMITED,
-    inmailsPerDay: UNLIMITED,
-    profileVisitsPerDay: UNLIMITED,
-  };
   const accounts: string[] = [];
   for (let n = 0; n < ACCOUNTS; n += 1) {
     const account = await db.senderAccounts.create(workspace.id, {
       name: `Sender ${n}`,
       publicIdentifier: `bench-sender-${n}`,
-      limits,
+      tier: 'premium',
+      warmUpStartedAt: null,
     });
     accounts.push(account.id);
   }
