@@ -58,7 +58,6 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
                 </tbody>
               </table>
               {analytics.abTests.map((test) => {
-                const best = test.variants.find((v) => v.variantId === test.bestVariantId);
                 const current = new Set(
                   campaign.steps
                     .find((step) => step.id === test.stepId)
@@ -93,11 +92,7 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
                               upper={variant.interval.upper}
                             />
                           </td>
-                          <td>
-                            {abVerdict(variant, best)}
-                            {variant.comparison?.pValue != null &&
-                              ` (p = ${variant.comparison.pValue.toFixed(3)})`}
-                          </td>
+                          <td>{abVerdict(variant, test)}</td>
                         </tr>
                       ))}
                     </tbody>
