@@ -1,6 +1,6 @@
-// De-risks the sequence editor offering what the API refuses or losing track of a variant: an
+// De-risks the campaign editor offering what the API refuses or losing track of a variant: an
 // invitation step offers no variant, and a message variant is disabled, enabled and deleted with
-// the others keeping one letter each.
+// the others keeping one letter each; and someone is kept off one campaign and let back.
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signIn } from './support/console.js';
 
@@ -58,4 +58,16 @@ test('disables, enables and deletes a variant, the others keeping their letters'
     'Hello {{firstName}}, second try.',
   );
   await expectAccessible(page);
+});
+
+test('keeps someone off one campaign with its block list, and lets them back', async ({ page }) => {
+  await newCampaign(page, 'Careful outreach');
+  const blocks = page.getByRole('region', { name: 'Campaign block list' });
+  await expect(blocks.getByText('Nobody is blocked.')).toBeVisible();
+  await blocks.getByLabel(/Block people/).fill('https://www.linkedin.com/in/rival-rita/');
+  await blocks.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(blocks.getByRole('row', { name: /rival-rita/ })).toBeVisible();
+  await expectAccessible(page);
+  await blocks.getByRole('button', { name: 'Unblock rival-rita' }).click();
+  await expect(blocks.getByText('Nobody is blocked.')).toBeVisible();
 });
