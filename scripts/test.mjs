@@ -3,12 +3,13 @@
 // to test-results.json (and the console's browser tests to test-results.browser.json, in the same
 // fields) and prints one closing line with the totals.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 console.log(`Node.js ${process.version}`);
 const args = process.argv.slice(2);
+const started = Date.now();
 const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', ...args], {
   cwd: root,
   stdio: 'inherit',
@@ -36,8 +37,17 @@ for (const file of reports) {
   skipped += result.numPendingTests + result.numTodoTests;
 }
 
+// The console runs its browser tests even when its unit tests fail, and its script removes both
+// reports first: unit results from this run without browser results mean the browser suite did
+// not run (the stack or the build failed before any test), which must not pass for zero failures.
+const consoleDir = join(root, 'apps', 'console');
+const writtenNow = (name) =>
+  existsSync(join(consoleDir, name)) && statSync(join(consoleDir, name)).mtimeMs >= started;
+const browserMissing = writtenNow('test-results.json') && !writtenNow('test-results.browser.json');
+
 console.log(`\n${tested.size} packages tested`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (browserMissing) console.error("The console's browser tests did not run (no test-results.browser.json).");
 const ranNothing = passed + failed === 0;
 if (ranNothing) console.error('no test was executed');
-process.exit(turbo.status !== 0 || failed > 0 || ranNothing ? 1 : 0);
+process.exit(turbo.status !== 0 || failed > 0 || ranNothing || browserMissing ? 1 : 0);

@@ -131,7 +131,7 @@ it('reports each variant’s sample, Wilson interval and z-test against the best
   const [a, b] = variantIds ?? [];
   expect(res.body.abTests).toHaveLength(1);
   const [test] = res.body.abTests;
-  expect(test).toMatchObject({ stepId, order: 0, bestVariantId: b });
+  expect(test).toMatchObject({ stepId, order: 0, bestVariantId: b, minimumSent: 30 });
   const [resultA, resultB] = test?.variants ?? [];
   expect(resultA).toMatchObject({ variantId: a, order: 0, sent: 30, replied: 3, responseRate: 0.1 });
   expect(resultB).toMatchObject({ variantId: b, order: 1, sent: 30, replied: 20, comparison: null });
@@ -146,4 +146,5 @@ it('reports each variant’s sample, Wilson interval and z-test against the best
   expect(resultA?.comparison?.againstVariantId).toBe(b);
   expect(resultA?.comparison?.pValue).toBeCloseTo(6.3622e-6, 9);
   expect(resultA?.comparison?.significant).toBe(true);
+  expect([resultA?.verdict, resultB?.verdict]).toEqual(['significantly_worse', 'significantly_better']);
 }, 300_000);

@@ -1,4 +1,5 @@
 import {
+  AB_VERDICTS,
   ACCOUNT_STATUSES,
   ACCOUNT_TIERS,
   AI_DECISION_SOURCES,
@@ -27,6 +28,7 @@ const schemas = openApiDocument.components['schemas'] as Record<
 describe('the enums of openapi.yaml', () => {
   it.each([
     ['CampaignStatus', CAMPAIGN_STATUSES],
+    ['AbVerdict', AB_VERDICTS],
     ['StepType', STEP_TYPES],
     ['LeadStatus', LEAD_STATUSES],
     ['LeadInternalStatus', LEAD_INTERNAL_STATUSES],

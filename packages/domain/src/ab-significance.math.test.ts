@@ -3,7 +3,14 @@
  * independent arithmetic rather than by themselves. Each expected value names its source.
  */
 import { describe, expect, it } from 'vitest';
-import { abTestResult, erfc, twoProportionZTest, wilsonInterval } from './ab-significance.math.js';
+import {
+  AB_SIGNIFICANCE_RULE,
+  abTestResult,
+  erfc,
+  twoProportionZTest,
+  wilsonInterval,
+  type VariantSample,
+} from './ab-significance.math.js';
 
 const rounded = (interval: { lower: number; upper: number }) => [
   Number(interval.lower.toFixed(4)),
@@ -166,5 +173,73 @@ describe('an empty sample in the z-test', () => {
   it('gives no test when either sample is empty', () => {
     expect(twoProportionZTest(0, 0, 5, 10)).toBeNull();
     expect(twoProportionZTest(5, 10, 0, 0)).toBeNull();
+  });
+});
+
+describe('the verdict of each variant', () => {
+  const verdicts = (samples: VariantSample[]) =>
+    abTestResult(samples).variants.map((variant) => [variant.variantId, variant.verdict]);
+
+  it('says there is not enough data while nothing was sent', () => {
+    expect(
+      verdicts([
+        { variantId: 'a', sent: 0, replied: 0 },
+        { variantId: 'b', sent: 0, replied: 0 },
+      ]),
+    ).toEqual([
+      ['a', 'not_enough_data'],
+      ['b', 'not_enough_data'],
+    ]);
+  });
+
+  it('says there is not enough data below the minimum sample, however large the gap', () => {
+    expect(
+      verdicts([
+        { variantId: 'a', sent: 29, replied: 0 },
+        { variantId: 'b', sent: 500, replied: 400 },
+      ]),
+    ).toEqual([
+      ['a', 'not_enough_data'],
+      ['b', 'not_enough_data'],
+    ]);
+  });
+
+  it('calls the best significantly better and the other significantly worse', () => {
+    expect(
+      verdicts([
+        { variantId: 'a', sent: 30, replied: 3 },
+        { variantId: 'b', sent: 30, replied: 20 },
+      ]),
+    ).toEqual([
+      ['a', 'significantly_worse'],
+      ['b', 'significantly_better'],
+    ]);
+    expect(abTestResult([]).minimumSent).toBe(AB_SIGNIFICANCE_RULE.minimumSent);
+  });
+
+  it('says no significant difference once both samples are large enough', () => {
+    expect(
+      verdicts([
+        { variantId: 'a', sent: 40, replied: 10 },
+        { variantId: 'b', sent: 40, replied: 12 },
+      ]),
+    ).toEqual([
+      ['a', 'no_significant_difference'],
+      ['b', 'no_significant_difference'],
+    ]);
+  });
+
+  it('judges a small third variant apart from two large ones', () => {
+    expect(
+      verdicts([
+        { variantId: 'a', sent: 100, replied: 10 },
+        { variantId: 'b', sent: 100, replied: 40 },
+        { variantId: 'c', sent: 5, replied: 1 },
+      ]),
+    ).toEqual([
+      ['a', 'significantly_worse'],
+      ['b', 'significantly_better'],
+      ['c', 'not_enough_data'],
+    ]);
   });
 });

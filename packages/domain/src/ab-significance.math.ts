@@ -97,16 +97,33 @@ export interface VariantComparison {
   significant: boolean;
 }
 
+/**
+ * What the numbers allow saying about one variant. `not_enough_data`: no comparison it takes part
+ * in has the minimum sample on both sides. `significantly_worse`: it is significantly below the
+ * best. `significantly_better`: it is the best and significantly above at least one other.
+ * `no_significant_difference`: the samples are large enough, the difference is not significant.
+ */
+export const AB_VERDICTS = [
+  'not_enough_data',
+  'no_significant_difference',
+  'significantly_better',
+  'significantly_worse',
+] as const;
+export type AbVerdict = (typeof AB_VERDICTS)[number];
+
 export interface VariantResult extends VariantSample {
   responseRate: number;
   interval: Interval;
   /** Null for the best variant itself. */
   comparison: VariantComparison | null;
+  verdict: AbVerdict;
 }
 
 export interface AbTestResult {
   /** The highest response rate (ties: the first given, i.e. the lowest order); null when none was sent. */
   bestVariantId: string | null;
+  /** The leads each of two variants must be sent to before their difference can be significant. */
+  minimumSent: number;
   variants: VariantResult[];
 }
 
@@ -120,7 +137,9 @@ export function abTestResult(samples: readonly VariantSample[], rule = AB_SIGNIF
   for (const sample of samples) {
     if (sample.sent > 0 && (best === null || rateOf(sample) > rateOf(best))) best = sample;
   }
-  const variants = samples.map((sample): VariantResult => {
+  const largeEnough = (sample: VariantSample) =>
+    best !== null && sample.sent >= rule.minimumSent && best.sent >= rule.minimumSent;
+  const results = samples.map((sample) => {
     const base = {
       ...sample,
       responseRate: rateOf(sample),
@@ -128,15 +147,25 @@ export function abTestResult(samples: readonly VariantSample[], rule = AB_SIGNIF
     };
     if (best === null || sample === best) return { ...base, comparison: null };
     const test = twoProportionZTest(sample.replied, sample.sent, best.replied, best.sent);
-    const largeEnough = sample.sent >= rule.minimumSent && best.sent >= rule.minimumSent;
-    return {
-      ...base,
-      comparison: {
-        againstVariantId: best.variantId,
-        pValue: test?.pValue ?? null,
-        significant: largeEnough && test !== null && test.pValue < rule.alpha,
-      },
+    const comparison: VariantComparison = {
+      againstVariantId: best.variantId,
+      pValue: test?.pValue ?? null,
+      significant: largeEnough(sample) && test !== null && test.pValue < rule.alpha,
     };
+    return { ...base, comparison };
   });
-  return { bestVariantId: best?.variantId ?? null, variants };
+  const compared = results.filter((variant) => variant.comparison !== null && largeEnough(variant));
+  const anySignificant = results.some((variant) => variant.comparison?.significant === true);
+  // With a best variant, only the best one has no comparison.
+  const verdictOf = (variant: (typeof results)[number]): AbVerdict => {
+    if (best === null) return 'not_enough_data';
+    if (variant.comparison === null) {
+      if (anySignificant) return 'significantly_better';
+      return compared.length > 0 ? 'no_significant_difference' : 'not_enough_data';
+    }
+    if (variant.comparison.significant) return 'significantly_worse';
+    return largeEnough(variant) ? 'no_significant_difference' : 'not_enough_data';
+  };
+  const variants = results.map((variant): VariantResult => ({ ...variant, verdict: verdictOf(variant) }));
+  return { bestVariantId: best?.variantId ?? null, minimumSent: rule.minimumSent, variants };
 }

@@ -29,10 +29,14 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(blocking).toEqual([]);
 }
 
-/** A screenshot for the console's README: the page as shown, or one part of it. */
-export async function screenshot(page: Page, name: string, part?: Locator): Promise<void> {
+/**
+ * A screenshot for the console's README: the window as shown, the whole page (what lies below
+ * the fold too), or one part of it.
+ */
+export async function screenshot(page: Page, name: string, of?: Locator | 'full-page'): Promise<void> {
   const path = new URL(`../../docs/screenshots/${name}.png`, import.meta.url).pathname;
-  await (part ?? page).screenshot({ path });
+  if (of === undefined || of === 'full-page') await page.screenshot({ path, fullPage: of === 'full-page' });
+  else await of.screenshot({ path });
 }
 
 /** Calls the v1 API directly (test arrangements only; the flows themselves go through the console). */

@@ -2404,8 +2404,9 @@ export interface components {
          *     replied; `responseRate` is `replied / sent` with its 95% Wilson score interval. Each variant
          *     is compared with the step's best one (the highest rate; on a tie the lowest order) by the
          *     pooled two-proportion z-test, two-sided, without continuity correction. A difference is
-         *     declared `significant` only when both variants were sent to at least 30 leads and the
-         *     p-value is below 0.05; no correction is made for comparing several variants with the best.
+         *     declared `significant` only when both variants were sent to at least `minimumSent` leads
+         *     and the p-value is below 0.05; no correction is made for comparing several variants with
+         *     the best. Each variant's `verdict` says what the numbers allow saying about it.
          */
         AbTest: {
             stepId: components["schemas"]["StepId"];
@@ -2413,6 +2414,8 @@ export interface components {
             order: number;
             /** @description The variant with the highest response rate; null while no variant was sent. */
             bestVariantId: components["schemas"]["VariantId"] | null;
+            /** @description The leads each of two variants must be sent to before their difference can be significant (30). */
+            minimumSent: number;
             variants: components["schemas"]["AbTestVariant"][];
         };
         AbTestVariant: {
@@ -2426,7 +2429,17 @@ export interface components {
             interval: components["schemas"]["ConfidenceInterval"];
             /** @description Null for the best variant itself, and for every variant while none was sent. */
             comparison: components["schemas"]["AbComparison"] | null;
+            verdict: components["schemas"]["AbVerdict"];
         };
+        /**
+         * @description What the numbers allow saying about a variant. `not_enough_data`: no comparison it takes
+         *     part in has both variants sent to `minimumSent` leads (always the case while nothing was
+         *     sent). `significantly_worse`: its comparison with the best is significant.
+         *     `significantly_better`: it is the best and significantly above at least one other variant.
+         *     `no_significant_difference`: the samples are large enough and no difference is significant.
+         * @enum {string}
+         */
+        AbVerdict: "not_enough_data" | "no_significant_difference" | "significantly_better" | "significantly_worse";
         /** @description The 95% Wilson score interval of a response rate; `[0, 0]` when nothing was sent. */
         ConfidenceInterval: {
             lower: components["schemas"]["Rate"];
@@ -4327,6 +4340,7 @@ export interface operations {
                      *           "stepId": "stp_6650b4d9f63e1a0b4c5d7e42",
                      *           "order": 1,
                      *           "bestVariantId": "var_6650b5eaa74f2b1c5d6e8f52",
+                     *           "minimumSent": 30,
                      *           "variants": [
                      *             {
                      *               "variantId": "var_6650b5eaa74f2b1c5d6e8f51",
@@ -4342,7 +4356,8 @@ export interface operations {
                      *                 "againstVariantId": "var_6650b5eaa74f2b1c5d6e8f52",
                      *                 "pValue": 0.8865,
                      *                 "significant": false
-                     *               }
+                     *               },
+                     *               "verdict": "not_enough_data"
                      *             },
                      *             {
                      *               "variantId": "var_6650b5eaa74f2b1c5d6e8f52",
@@ -4354,7 +4369,8 @@ export interface operations {
                      *                 "lower": 0.0362,
                      *                 "upper": 0.6245
                      *               },
-                     *               "comparison": null
+                     *               "comparison": null,
+                     *               "verdict": "not_enough_data"
                      *             }
                      *           ]
                      *         }

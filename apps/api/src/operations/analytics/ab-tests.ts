@@ -36,6 +36,7 @@ export function abTests(
       stepId: step.id,
       order: step.order,
       bestVariantId: result.bestVariantId,
+      minimumSent: result.minimumSent,
       variants: result.variants.map((variant, index) => ({
         variantId: variant.variantId,
         order: variants[index]?.order ?? index,
@@ -44,6 +45,7 @@ export function abTests(
         responseRate: variant.responseRate,
         interval: variant.interval,
         comparison: variant.comparison,
+        verdict: variant.verdict,
       })),
     });
   }

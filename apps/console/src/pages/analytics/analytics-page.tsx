@@ -1,5 +1,5 @@
 import { useApi } from '../../api/session.js';
-import { EmptyState, QueryView } from '../../components/states.js';
+import { EmptyState, ErrorPanel, QueryView } from '../../components/states.js';
 import { analyticsWindowText } from '../../lib/analytics-window.js';
 import { percent } from '../../lib/format.js';
 import { setSearchParams, useSearchParams } from '../../router.js';
@@ -59,6 +59,13 @@ export default function AnalyticsPage() {
           ))}
         </select>
       </form>
+      {accounts.error && (
+        <ErrorPanel
+          error={accounts.error}
+          what="the sender list (to show one sender's analytics)"
+          onRetry={() => void accounts.refetch()}
+        />
+      )}
       <QueryView query={query} what="the analytics">
         {(data) => (
           <>

@@ -8,6 +8,7 @@ import { analyticsWindowText } from '../../lib/analytics-window.js';
 import { percent } from '../../lib/format.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
 import { abVerdict } from './ab-verdict.js';
+import { variantLetter } from './variant-letter.js';
 
 type Campaign = components['schemas']['CampaignDetail'];
 
@@ -57,7 +58,11 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
                 </tbody>
               </table>
               {analytics.abTests.map((test) => {
-                const best = test.variants.find((v) => v.variantId === test.bestVariantId);
+                const current = new Set(
+                  campaign.steps
+                    .find((step) => step.id === test.stepId)
+                    ?.variants?.map((variant) => variant.id),
+                );
                 return (
                   <table key={test.stepId}>
                     <caption>A/B test of step {test.order + 1}</caption>
@@ -73,7 +78,10 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
                     <tbody>
                       {test.variants.map((variant) => (
                         <tr key={variant.variantId}>
-                          <th scope="row">{String.fromCharCode(65 + variant.order)}</th>
+                          <th scope="row">
+                            {variantLetter(variant.order)}
+                            {!current.has(variant.variantId) && ' (deleted)'}
+                          </th>
                           <td>{variant.sent}</td>
                           <td>{variant.replied}</td>
                           <td>
@@ -84,11 +92,7 @@ export function ResultsPanel({ campaign }: { campaign: Campaign }) {
                               upper={variant.interval.upper}
                             />
                           </td>
-                          <td>
-                            {abVerdict(variant, best)}
-                            {variant.comparison?.pValue != null &&
-                              ` (p = ${variant.comparison.pValue.toFixed(3)})`}
-                          </td>
+                          <td>{abVerdict(variant, test)}</td>
                         </tr>
                       ))}
                     </tbody>

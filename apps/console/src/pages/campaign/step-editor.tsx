@@ -5,13 +5,15 @@ import { useApi } from '../../api/session.js';
 import { ActionError } from '../../components/states.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
 import { invalidateCampaign } from './invalidate.js';
+import { stepGenericText, stepTakesVariants } from './step-kinds.js';
 import { TemplateWarningList, useSequenceWarnings } from './sequence-warnings.js';
 import { VariantEditor } from './variant-editor.js';
+import { variantLetter } from './variant-letter.js';
 
 type SequenceStep = components['schemas']['SequenceStep'];
 type AiTool = components['schemas']['AIToolDefinition'];
 
-/** One step: its delay and reply rule, and (for steps that send text) its variants. */
+/** One step: its delay and reply rule, its generic text and (for steps that take them) its variants. */
 export function StepEditor({
   campaignId,
   step,
@@ -43,7 +45,8 @@ export function StepEditor({
   const genericWarnings = warnings.of(step.id, null);
   const path = { id: campaignId, stepId: step.id };
   const title = `Step ${step.order + 1}: ${statusLabel(step.type)}`;
-  const hasVariants = step.type !== 'visit_profile';
+  const genericText = stepGenericText(step.type);
+  const hasVariants = stepTakesVariants(step.type);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +55,7 @@ export function StepEditor({
       body: {
         delay,
         stopOnReply,
-        ...(hasVariants ? { genericBody: genericBody.trim() ? genericBody : null } : {}),
+        ...(genericText ? { genericBody: genericBody.trim() ? genericBody : null } : {}),
       },
     });
   };
@@ -77,11 +80,10 @@ export function StepEditor({
           onChange={(event) => setStopOnReply(event.target.checked)}
         />
         <label htmlFor={`stop-${step.id}`}>Stop when the lead replies</label>
-        {hasVariants && (
+        {genericText && (
           <span className="field-wide">
             <label htmlFor={`generic-${step.id}`}>
-              Generic text of step {step.order + 1} (
-              {step.type === 'invitation' ? 'the note' : 'the fallback'})
+              Generic text of step {step.order + 1} ({genericText})
             </label>
             <textarea
               id={`generic-${step.id}`}
@@ -125,13 +127,13 @@ export function StepEditor({
           <h4>Variants</h4>
           {step.messages.length === 0 && <p>No variant: the step sends its generic text.</p>}
           <ol className="variants">
-            {step.messages.map((variant, index) => (
+            {step.messages.map((variant) => (
               <li key={variant.id}>
                 <VariantEditor
                   campaignId={campaignId}
                   stepId={step.id}
                   variant={variant}
-                  label={`Variant ${String.fromCharCode(65 + index)} of step ${step.order + 1}`}
+                  label={`Variant ${variantLetter(variant.order)} of step ${step.order + 1}`}
                   aiTools={aiTools}
                 />
               </li>

@@ -2,6 +2,7 @@ import type { components } from '@outreach/client';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { useRefreshOnChange } from '../../api/refresh-on-change.js';
+import { ErrorPanel } from '../../components/states.js';
 import { percent } from '../../lib/format.js';
 
 type Campaign = components['schemas']['Campaign'];
@@ -18,7 +19,14 @@ export function Funnel({ campaign }: { campaign: Campaign }) {
     { refetchInterval: campaign.status === 'active' ? POLL_MS.live : false },
   );
   useRefreshOnChange(campaign.status, query.refetch);
-  if (query.error) return <span>Funnel unavailable</span>;
+  if (query.error)
+    return (
+      <ErrorPanel
+        error={query.error}
+        what={`the funnel of ${campaign.name}`}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (!query.data) return <span aria-busy="true">…</span>;
   const t = query.data.totals;
   return (

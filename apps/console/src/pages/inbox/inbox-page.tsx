@@ -26,14 +26,19 @@ export default function InboxPage() {
     (id: string) => accounts.data?.items.find((a) => a.id === id)?.name ?? id,
     [accounts.data],
   );
-  const items = useMemo(
-    () =>
-      [...(query.data?.items ?? [])].sort(
-        (a, b) =>
-          Number(b.unread) - Number(a.unread) || (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? ''),
-      ),
-    [query.data],
-  );
+  // Reading a conversation does not move it while the page is open: a conversation seen unread
+  // keeps its place among the unread ones, so j and k walk a list that stays put.
+  const seenUnread = useRef(new Set<string>());
+  const items = useMemo(() => {
+    const list = query.data?.items ?? [];
+    for (const item of list) if (item.unread) seenUnread.current.add(item.conversationUrn);
+    const unreadFirst = (item: (typeof list)[number]) =>
+      Number(item.unread || seenUnread.current.has(item.conversationUrn));
+    return [...list].sort(
+      (a, b) =>
+        unreadFirst(b) - unreadFirst(a) || (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? ''),
+    );
+  }, [query.data]);
   const open = useCallback(
     (urn: string) => setSearchParams({ c: urn, unread: unreadOnly ? '1' : undefined }),
     [unreadOnly],

@@ -1,0 +1,54 @@
+// De-risks what an operator sees when the API fails them: a read that failed says so with a Retry
+// that works, and a key refused in the middle of a session signs out with the reason.
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support/console.js';
+
+test('says the sender list could not load, and loads it on Retry', async ({ page }) => {
+  await signIn(page);
+  // The sender list fails (HTTP 500) until Retry is pressed: the automatic retries fail too.
+  let failing = true;
+  await page.route(
+    (url) => url.pathname === '/v1/accounts',
+    (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 500, message: 'Internal server error' }),
+          })
+        : route.fallback(),
+  );
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+  const problem = page.getByRole('alert').filter({ hasText: 'Could not load the sender list' });
+  await expect(problem).toContainText('The service had a problem: retry in a moment.');
+  await expect(page.getByLabel('Sender').getByRole('option')).toHaveCount(1);
+  await expectAccessible(page);
+
+  failing = false;
+  await problem.getByRole('button', { name: 'Retry' }).click();
+  await expect(problem).toHaveCount(0);
+  await expect(page.getByLabel('Sender').getByRole('option', { name: 'Demo sender one' })).toBeAttached();
+});
+
+test('signs out with the reason when the API refuses the key mid-session', async ({ page }) => {
+  await signIn(page, 'senders');
+  await expect(page.getByRole('article', { name: 'Demo sender one' })).toBeVisible();
+  // The key is revoked: the next call answers 401.
+  await page.route(
+    '**/v1/**',
+    (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 401, message: 'Invalid API key' }),
+      }),
+    { times: 1 },
+  );
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+  await expect(
+    page.getByText(/The API refused this key \(revoked, or not a key of this service\)/),
+  ).toBeVisible();
+  await expect(page.getByLabel('API key')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await expectAccessible(page);
+});
