@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import type { Db } from '@outreach/db';
+import { asWorkspaceId, type Db } from '@outreach/db';
 import { systemClock } from '@outreach/network';
 import { HttpSender, USER_AGENT } from '../src/delivery/http-sender.js';
 import { signWebhook } from '../src/delivery/sign-webhook.js';
@@ -104,6 +104,18 @@ async function timeDispatcher(
   return { ms, commands };
 }
 
+/**
+ * The database's answer time for one small command, sent one after another with nothing else
+ * running: the emulator answers one command at a time, so this bounds what any number of round
+ * trips per delivery allows.
+ */
+async function commandLatencyMs(db: Db, samples = 200): Promise<number> {
+  const workspaceId = asWorkspaceId(newWorkspaceId());
+  const started = performance.now();
+  for (let i = 0; i < samples; i += 1) await db.webhookSubscriptions.get(workspaceId, 'sub_probe');
+  return (performance.now() - started) / samples;
+}
+
 const perSecond = (count: number, ms: number): number => count / (ms / 1_000);
 const fmt = (n: number): string => n.toFixed(0).padStart(8);
 
@@ -133,6 +145,7 @@ async function main(): Promise<void> {
 
   const mongo = await mongoBenchHarness();
   await timeDispatcher(mongo, receiver, WARM_UP, mongo.db);
+  const latency = await commandLatencyMs(mongo.db);
   const run = await timeDispatcher(mongo, receiver, EVENTS, mongo.db);
   await mongo.close();
   await receiver.close();
@@ -143,6 +156,10 @@ async function main(): Promise<void> {
     `dispatcher, MongoDB (db layer) ${fmt(rate)} deliveries/s   ratio to plain loop ${ratio.toFixed(2)}`,
   );
   console.log(`  database round trips per delivery: ${trips.total.toFixed(3)} (${trips.breakdown})`);
+  console.log(
+    `  database: ${latency.toFixed(2)} ms per command one at a time; at ${trips.total.toFixed(3)} round trips ` +
+      `per delivery, the database alone allows at most ${fmt(1_000 / (latency * trips.total)).trim()} deliveries/s`,
+  );
 
   const missed = [
     ...(trips.total > MAX_ROUND_TRIPS_PER_DELIVERY
