@@ -18,6 +18,7 @@ import { HttpSender, USER_AGENT } from '../src/delivery/http-sender.js';
 import { signWebhook } from '../src/delivery/sign-webhook.js';
 import { envelopeBody } from '../src/delivery/webhook-envelope.js';
 import { Dispatcher } from '../src/dispatch/dispatcher.js';
+import type { DispatchStore } from '../src/ports/dispatch-store.port.js';
 import type { DispatchHarness } from '../src/testing/dispatch-harness.js';
 import { memoryHarness, newSecret } from '../src/testing/memory-dispatch-store.js';
 import { newWorkspaceId, outboxEvent } from '../src/testing/scenario-fixture.js';
@@ -35,6 +36,27 @@ interface Run {
   ms: number;
   /** Commands sent by the data layer while the dispatcher ran, by command name. */
   commands: Map<string, number>;
+  /** Calls to the store while the dispatcher ran, by method: how many, and their total time. */
+  storeCalls: Map<string, { calls: number; ms: number }>;
+}
+
+/** The store, with the time spent in each of its methods counted (from call to answer). */
+function timed(store: DispatchStore, calls: Run['storeCalls']): DispatchStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const started = performance.now();
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          const entry = calls.get(String(property)) ?? { calls: 0, ms: 0 };
+          calls.set(String(property), { calls: entry.calls + 1, ms: entry.ms + performance.now() - started });
+        }
+      };
+    },
+  });
 }
 
 async function timePlainLoop(receiver: BenchReceiver, count: number): Promise<number> {
@@ -72,9 +94,10 @@ async function timeDispatcher(
   });
   for (let i = 0; i < count; i += 1) await harness.publish(outboxEvent(workspaceId, new Date()));
   const sender = new HttpSender({ targets: 'loopback' });
+  const storeCalls: Run['storeCalls'] = new Map();
   const dispatcher = new Dispatcher(
     {
-      store: harness.store,
+      store: timed(harness.store, storeCalls),
       sender,
       clock: systemClock,
       random: Math.random,
@@ -101,7 +124,7 @@ async function timeDispatcher(
   await dispatcher.stop(5_000);
   unwatch?.();
   sender.close();
-  return { ms, commands };
+  return { ms, commands, storeCalls };
 }
 
 /**
@@ -156,6 +179,11 @@ async function main(): Promise<void> {
     `dispatcher, MongoDB (db layer) ${fmt(rate)} deliveries/s   ratio to plain loop ${ratio.toFixed(2)}`,
   );
   console.log(`  database round trips per delivery: ${trips.total.toFixed(3)} (${trips.breakdown})`);
+  const calls = [...run.storeCalls.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([name, c]) => `${name} ${c.calls} × ${(c.ms / c.calls).toFixed(1)} ms`)
+    .join(', ');
+  console.log(`  store calls (count × mean time from call to answer): ${calls}`);
   console.log(
     `  database: ${latency.toFixed(2)} ms per command one at a time; at ${trips.total.toFixed(3)} round trips ` +
       `per delivery, the database alone allows at most ${fmt(1_000 / (latency * trips.total)).trim()} deliveries/s`,
