@@ -2,17 +2,23 @@
  * Deliveries per second from the dispatcher to a local receiver, against the same receiver driven
  * by a plain keep-alive HTTP POST loop at the same concurrency, and their ratio. The dispatcher is
  * measured over the in-memory store (the cost of the delivery machinery alone) and over MongoDB
- * through the data layer (the real process: fan-out, leased claims, attempt log).
+ * through the data layer (the real process: fan-out, leased claims, attempt log), where the
+ * commands of the data layer's connection are counted per delivery, by command.
+ *
+ * Exits 1 when the MongoDB run misses its targets: more than `MAX_ROUND_TRIPS_PER_DELIVERY`
+ * database round trips per delivery, or less than `MIN_MONGODB_RATIO` of the plain loop.
  *
  *   pnpm --filter @outreach/dispatcher bench      (BENCH_EVENTS, BENCH_CONCURRENCY to change the load)
  */
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
+import { asWorkspaceId, type Db } from '@outreach/db';
 import { systemClock } from '@outreach/network';
 import { HttpSender, USER_AGENT } from '../src/delivery/http-sender.js';
 import { signWebhook } from '../src/delivery/sign-webhook.js';
 import { envelopeBody } from '../src/delivery/webhook-envelope.js';
 import { Dispatcher } from '../src/dispatch/dispatcher.js';
+import type { DispatchStore } from '../src/ports/dispatch-store.port.js';
 import type { DispatchHarness } from '../src/testing/dispatch-harness.js';
 import { memoryHarness, newSecret } from '../src/testing/memory-dispatch-store.js';
 import { newWorkspaceId, outboxEvent } from '../src/testing/scenario-fixture.js';
@@ -23,6 +29,35 @@ import { mongoBenchHarness } from './mongo-bench-harness.js';
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 2_000);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 16);
 const WARM_UP = 200;
+const MAX_ROUND_TRIPS_PER_DELIVERY = 4;
+const MIN_MONGODB_RATIO = 0.25;
+
+interface Run {
+  ms: number;
+  /** Commands sent by the data layer while the dispatcher ran, by command name. */
+  commands: Map<string, number>;
+  /** Calls to the store while the dispatcher ran, by method: how many, and their total time. */
+  storeCalls: Map<string, { calls: number; ms: number }>;
+}
+
+/** The store, with the time spent in each of its methods counted (from call to answer). */
+function timed(store: DispatchStore, calls: Run['storeCalls']): DispatchStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        const started = performance.now();
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          const entry = calls.get(String(property)) ?? { calls: 0, ms: 0 };
+          calls.set(String(property), { calls: entry.calls + 1, ms: entry.ms + performance.now() - started });
+        }
+      };
+    },
+  });
+}
 
 async function timePlainLoop(receiver: BenchReceiver, count: number): Promise<number> {
   const event = outboxEvent(newWorkspaceId(), new Date());
@@ -39,11 +74,17 @@ async function timePlainLoop(receiver: BenchReceiver, count: number): Promise<nu
   return performance.now() - started;
 }
 
+/**
+ * Publishes `count` events to one subscription, then runs a dispatcher until the receiver has them
+ * all. Commands are counted from the start of the dispatcher until it has stopped, so the writes
+ * that settle the last deliveries are counted too, and the seeding is not.
+ */
 async function timeDispatcher(
   harness: DispatchHarness,
   receiver: BenchReceiver,
   count: number,
-): Promise<number> {
+  db: Db | null,
+): Promise<Run> {
   const workspaceId = newWorkspaceId();
   await harness.subscribe({
     workspaceId,
@@ -53,9 +94,10 @@ async function timeDispatcher(
   });
   for (let i = 0; i < count; i += 1) await harness.publish(outboxEvent(workspaceId, new Date()));
   const sender = new HttpSender({ targets: 'loopback' });
+  const storeCalls: Run['storeCalls'] = new Map();
   const dispatcher = new Dispatcher(
     {
-      store: harness.store,
+      store: timed(harness.store, storeCalls),
       sender,
       clock: systemClock,
       random: Math.random,
@@ -70,18 +112,44 @@ async function timeDispatcher(
       fanOutBatchSize: 500,
     },
   );
+  const commands = new Map<string, number>();
+  const unwatch = db?.watchCommands(({ commandName }) => {
+    commands.set(commandName, (commands.get(commandName) ?? 0) + 1);
+  });
   const { arrived } = await receiver.expect(count);
   const started = performance.now();
   dispatcher.start();
   await arrived;
-  const elapsed = performance.now() - started;
+  const ms = performance.now() - started;
   await dispatcher.stop(5_000);
+  unwatch?.();
   sender.close();
-  return elapsed;
+  return { ms, commands, storeCalls };
+}
+
+/**
+ * The database's answer time for one small command, sent one after another with nothing else
+ * running: the emulator answers one command at a time, so this bounds what any number of round
+ * trips per delivery allows.
+ */
+async function commandLatencyMs(db: Db, samples = 200): Promise<number> {
+  const workspaceId = asWorkspaceId(newWorkspaceId());
+  const started = performance.now();
+  for (let i = 0; i < samples; i += 1) await db.webhookSubscriptions.get(workspaceId, 'sub_probe');
+  return (performance.now() - started) / samples;
 }
 
 const perSecond = (count: number, ms: number): number => count / (ms / 1_000);
 const fmt = (n: number): string => n.toFixed(0).padStart(8);
+
+function roundTripsPerDelivery(commands: Map<string, number>): { total: number; breakdown: string } {
+  const total = [...commands.values()].reduce((sum, n) => sum + n, 0) / EVENTS;
+  const breakdown = [...commands.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${(n / EVENTS).toFixed(3)}`)
+    .join(', ');
+  return { total, breakdown };
+}
 
 async function main(): Promise<void> {
   const receiver = await startBenchReceiver();
@@ -90,18 +158,49 @@ async function main(): Promise<void> {
   const plain = perSecond(EVENTS, await timePlainLoop(receiver, EVENTS));
   console.log(`plain HTTP POST loop           ${fmt(plain)} req/s`);
 
-  const stores: [string, () => Promise<DispatchHarness>][] = [
-    ['dispatcher, in-memory store   ', async () => memoryHarness(systemClock)],
-    ['dispatcher, MongoDB (db layer)', mongoBenchHarness],
-  ];
-  for (const [name, makeHarness] of stores) {
-    const harness = await makeHarness();
-    await timeDispatcher(harness, receiver, WARM_UP);
-    const rate = perSecond(EVENTS, await timeDispatcher(harness, receiver, EVENTS));
-    console.log(`${name} ${fmt(rate)} deliveries/s   ratio to plain loop ${(rate / plain).toFixed(2)}`);
-    await harness.close();
-  }
+  const memory = memoryHarness(systemClock);
+  await timeDispatcher(memory, receiver, WARM_UP, null);
+  const inMemory = perSecond(EVENTS, (await timeDispatcher(memory, receiver, EVENTS, null)).ms);
+  console.log(
+    `dispatcher, in-memory store    ${fmt(inMemory)} deliveries/s   ratio to plain loop ${(inMemory / plain).toFixed(2)}`,
+  );
+  await memory.close();
+
+  const mongo = await mongoBenchHarness();
+  await timeDispatcher(mongo, receiver, WARM_UP, mongo.db);
+  const latency = await commandLatencyMs(mongo.db);
+  const run = await timeDispatcher(mongo, receiver, EVENTS, mongo.db);
+  await mongo.close();
   await receiver.close();
+  const rate = perSecond(EVENTS, run.ms);
+  const ratio = rate / plain;
+  const trips = roundTripsPerDelivery(run.commands);
+  console.log(
+    `dispatcher, MongoDB (db layer) ${fmt(rate)} deliveries/s   ratio to plain loop ${ratio.toFixed(2)}`,
+  );
+  console.log(`  database round trips per delivery: ${trips.total.toFixed(3)} (${trips.breakdown})`);
+  const calls = [...run.storeCalls.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([name, c]) => `${name} ${c.calls} × ${(c.ms / c.calls).toFixed(1)} ms`)
+    .join(', ');
+  console.log(`  store calls (count × mean time from call to answer): ${calls}`);
+  console.log(
+    `  database: ${latency.toFixed(2)} ms per command one at a time; at ${trips.total.toFixed(3)} round trips ` +
+      `per delivery, the database alone allows at most ${fmt(1_000 / (latency * trips.total)).trim()} deliveries/s`,
+  );
+
+  const missed = [
+    ...(trips.total > MAX_ROUND_TRIPS_PER_DELIVERY
+      ? [`${trips.total.toFixed(2)} round trips per delivery (at most ${MAX_ROUND_TRIPS_PER_DELIVERY})`]
+      : []),
+    ...(ratio < MIN_MONGODB_RATIO
+      ? [`MongoDB ratio ${ratio.toFixed(2)} to the plain loop (at least ${MIN_MONGODB_RATIO})`]
+      : []),
+  ];
+  if (missed.length > 0) {
+    console.error(`targets missed: ${missed.join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 await main();

@@ -5,21 +5,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseUri } from '@outreach/mongo-testkit';
 import { systemClock } from '@outreach/network';
-import type { DispatchHarness } from '../src/testing/dispatch-harness.js';
-import { dbHarness } from '../src/testing/db-harness.js';
+import { dbHarness, type DbDispatchHarness } from '../src/testing/db-harness.js';
 
 /**
  * The harness over MongoDB for the benchmark: `MONGODB_URI` when set, else the test kit's server
  * started as a separate process (`outreach-mongo`), so the database does not share the event loop
- * of the dispatcher being measured.
+ * of the dispatcher being measured. The connection monitors its commands, so the benchmark can
+ * count the round trips of the data layer.
  */
-export async function mongoBenchHarness(): Promise<DispatchHarness> {
+export async function mongoBenchHarness(): Promise<DbDispatchHarness> {
   const external = process.env['MONGODB_URI'];
   const server = external ? null : await startServerProcess();
   const base = external ?? server?.uri ?? '';
   const harness = await dbHarness(
     databaseUri(base, `dispatcher_bench_${randomBytes(4).toString('hex')}`),
     systemClock,
+    { driverOptions: { monitorCommands: true } },
   );
   return {
     ...harness,

@@ -75,6 +75,10 @@ describe('hot paths are served by an index', () => {
     });
   });
 
+  it('the fan-out’s read of the subscriptions of several (workspace, type) pairs', () => {
+    expect(servingIndex(webhookSubscriptionSchema, { equality: ['workspaceId', 'type'] })).toBeDefined();
+  });
+
   it('the pages of sender accounts and webhook subscriptions, in creation order', () => {
     const page = { equality: ['workspaceId'], sort: ['createdAt', '_id'] };
     expect(servingIndex(senderAccountSchema, page)).toBe('workspaceId_createdAt__id');

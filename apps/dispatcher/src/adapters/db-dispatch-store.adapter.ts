@@ -1,11 +1,9 @@
-import type { EventType } from '@outreach/domain';
 import {
   asWorkspaceId,
-  LeaseLostError,
   type Db,
   type Delivery,
   type DeliveryAttemptInput,
-  type DeliveryOutcome,
+  type DeliverySettlement,
   type OutboxEvent as DbOutboxEvent,
 } from '@outreach/db';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
@@ -13,80 +11,129 @@ import type {
   AttemptRecord,
   ClaimedDelivery,
   ClaimRequest,
+  DeliveryPair,
   DeliveryTarget,
   DispatchStore,
-  FailureReason,
+  EventRef,
+  FanOutSubscription,
   Lease,
-  SubscriptionRef,
+  Settlement,
+  SubscriptionKey,
+  SubscriptionRefKey,
 } from '../ports/dispatch-store.port.js';
 
-/** Events kept in memory; they never change once written, so a cached copy is never stale. */
-const EVENT_CACHE_SIZE = 1_024;
+/**
+ * Events kept in memory; they never change once written, so a cached copy is never stale. Sized
+ * for a fan-out batch or two ahead of the claims.
+ */
+const EVENT_CACHE_SIZE = 4_096;
 
-/** The dispatch port over the `@outreach/db` repositories (events, subscriptions, deliveries). */
+/**
+ * The dispatch port over the `@outreach/db` repositories (events, subscriptions, deliveries). Each
+ * port call is a fixed number of database round trips, whatever the size of its batch.
+ */
 export class DbDispatchStore implements DispatchStore {
-  /** Events this process fanned out or sent lately, so their deliveries skip one read each. */
+  /** Events this process fanned out or sent lately, so their deliveries skip reading them. */
   private readonly recentEvents = new Map<string, OutboxEvent>();
 
   constructor(private readonly db: Db) {}
 
-  async claimEventForFanOut(lease: Lease): Promise<OutboxEvent | null> {
-    const event = await this.db.events.claimForFanOutAcrossWorkspaces(lease);
-    return event ? this.remember(fromDbEvent(event)) : null;
+  async claimEventsForFanOut(lease: Lease, limit: number): Promise<OutboxEvent[]> {
+    const events = await this.db.events.claimBatchForFanOutAcrossWorkspaces(lease, limit);
+    return events.map((event) => this.remember(fromDbEvent(event)));
   }
 
-  async subscriptionsFor(workspaceId: string, type: EventType, existedAt: Date): Promise<SubscriptionRef[]> {
-    const subscriptions = await this.db.webhookSubscriptions.listByType(asWorkspaceId(workspaceId), type);
-    return subscriptions.filter((s) => s.createdAt <= existedAt).map((s) => ({ id: s.id, url: s.url }));
+  async subscriptionsFor(keys: readonly SubscriptionKey[]): Promise<FanOutSubscription[]> {
+    const subscriptions = await this.db.webhookSubscriptions.listByTypesAcrossWorkspaces(
+      keys.map((key) => ({ workspaceId: asWorkspaceId(key.workspaceId), type: key.type })),
+    );
+    return subscriptions.map((s) => ({
+      id: s.id,
+      url: s.url,
+      workspaceId: s.workspaceId,
+      type: s.type,
+      createdAt: s.createdAt,
+    }));
   }
 
-  async createDeliveries(event: OutboxEvent, subscriptions: readonly SubscriptionRef[]): Promise<void> {
-    if (subscriptions.length === 0) return;
-    await this.db.deliveries.createForEvent(asWorkspaceId(event.workspaceId), event.id, subscriptions);
+  async createDeliveries(pairs: readonly DeliveryPair[]): Promise<void> {
+    if (pairs.length === 0) return;
+    await this.db.deliveries.createManyAcrossWorkspaces(
+      pairs.map(({ event, subscription }) => ({
+        workspaceId: asWorkspaceId(event.workspaceId),
+        eventId: event.id,
+        subscription,
+      })),
+    );
   }
 
-  markFannedOut(workspaceId: string, eventId: string, owner: string): Promise<boolean> {
-    return this.db.events.markFannedOut(asWorkspaceId(workspaceId), eventId, owner);
+  markFannedOut(events: readonly OutboxEvent[], owner: string): Promise<number> {
+    return this.db.events.markManyFannedOutAcrossWorkspaces(
+      events.map((event) => ({ workspaceId: asWorkspaceId(event.workspaceId), id: event.id })),
+      owner,
+    );
   }
 
-  async claimDue({ excludeSubscriptionIds, ...lease }: ClaimRequest): Promise<ClaimedDelivery | null> {
-    const delivery = await this.db.deliveries.claimDueAcrossWorkspaces(lease, { excludeSubscriptionIds });
-    return delivery ? toClaim(delivery, lease.owner) : null;
-  }
-
-  async loadEvent(workspaceId: string, eventId: string): Promise<OutboxEvent | null> {
-    const cached = this.recentEvents.get(eventId);
-    if (cached?.workspaceId === workspaceId) return cached;
-    const event = await this.db.events.get(asWorkspaceId(workspaceId), eventId);
-    return event ? this.remember(fromDbEvent(event)) : null;
-  }
-
-  async loadTarget(workspaceId: string, subscriptionId: string): Promise<DeliveryTarget | null> {
-    const subscription = await this.db.webhookSubscriptions.get(asWorkspaceId(workspaceId), subscriptionId);
-    return subscription ? { subscriptionId, url: subscription.url, secret: subscription.secret } : null;
-  }
-
-  markDelivered(claim: ClaimedDelivery, attempt: AttemptRecord, at: Date): Promise<boolean> {
-    return this.settle(claim, attempt, { status: 'delivered', at });
-  }
-
-  scheduleRetry(claim: ClaimedDelivery, attempt: AttemptRecord, nextAttemptAt: Date): Promise<boolean> {
-    return this.settle(claim, attempt, { status: 'pending', nextAttemptAt });
-  }
-
-  markFailed(
-    claim: ClaimedDelivery,
-    attempt: AttemptRecord | null,
-    reason: FailureReason,
-    at: Date,
-  ): Promise<boolean> {
-    return this.settle(claim, attempt, { status: 'failed', at, reason });
-  }
-
-  release(claim: ClaimedDelivery, now: Date): Promise<boolean> {
-    return this.db.deliveries.release(asWorkspaceId(claim.workspaceId), claim.id, claim.owner, {
-      nextAttemptAt: now,
+  async claimDue({
+    limit,
+    perSubscriptionLimit,
+    inFlightBySubscription,
+    ...lease
+  }: ClaimRequest): Promise<ClaimedDelivery[]> {
+    const { leaseToken, deliveries } = await this.db.deliveries.claimDueBatchAcrossWorkspaces(lease, {
+      limit,
+      perSubscriptionLimit,
+      heldBySubscription: inFlightBySubscription,
     });
+    return deliveries.map((delivery) => toClaim(delivery, lease.owner, leaseToken));
+  }
+
+  async loadEvents(refs: readonly EventRef[]): Promise<Map<string, OutboxEvent>> {
+    const found = new Map<string, OutboxEvent>();
+    const missing: EventRef[] = [];
+    for (const ref of refs) {
+      const cached = this.recentEvents.get(ref.eventId);
+      if (cached?.workspaceId === ref.workspaceId) found.set(ref.eventId, cached);
+      else missing.push(ref);
+    }
+    const read = await this.db.events.getManyAcrossWorkspaces(
+      missing.map((ref) => ({ workspaceId: asWorkspaceId(ref.workspaceId), id: ref.eventId })),
+    );
+    for (const event of read) found.set(event.id, this.remember(fromDbEvent(event)));
+    return found;
+  }
+
+  async loadTargets(refs: readonly SubscriptionRefKey[]): Promise<Map<string, DeliveryTarget>> {
+    const subscriptions = await this.db.webhookSubscriptions.getManyAcrossWorkspaces(
+      refs.map((ref) => ({ workspaceId: asWorkspaceId(ref.workspaceId), id: ref.subscriptionId })),
+    );
+    return new Map(subscriptions.map((s) => [s.id, { subscriptionId: s.id, url: s.url, secret: s.secret }]));
+  }
+
+  /**
+   * Writes the settlements in one conditional bulk write, then the health of the subscriptions
+   * attempted (last success, failures in a row) in one more. Health is informative only: the
+   * deliveries are settled already, so a failed health write must not make the dispatcher treat
+   * them as unsettled.
+   */
+  async settle(settlements: readonly Settlement[]): Promise<boolean[]> {
+    const written = await this.db.deliveries.settleManyAcrossWorkspaces(settlements.map(toDbSettlement));
+    const attempted = settlements.flatMap(({ claim, attempt, outcome }, index) =>
+      written[index] === true && attempt !== null
+        ? [
+            {
+              workspaceId: asWorkspaceId(claim.workspaceId),
+              id: claim.subscriptionId,
+              succeeded: outcome.status === 'delivered',
+              at: new Date(attempt.startedAt.getTime() + attempt.durationMs),
+            },
+          ]
+        : [],
+    );
+    await this.db.webhookSubscriptions
+      .recordAttemptOutcomesAcrossWorkspaces(attempted)
+      .catch(() => undefined);
+    return written;
   }
 
   async removeSubscription(workspaceId: string, subscriptionId: string): Promise<void> {
@@ -102,46 +149,6 @@ export class DbDispatchStore implements DispatchStore {
     }
     return event;
   }
-
-  /**
-   * Logs the attempt (if any) and applies the outcome in one conditional update. A lost lease means
-   * another dispatcher has the delivery now: report it rather than fail.
-   */
-  private async settle(
-    claim: ClaimedDelivery,
-    attempt: AttemptRecord | null,
-    outcome: DeliveryOutcome,
-  ): Promise<boolean> {
-    const workspaceId = asWorkspaceId(claim.workspaceId);
-    try {
-      await this.db.deliveries.settleAttempt(workspaceId, claim.id, claim.owner, {
-        attempt: attempt ? toDbAttempt(attempt) : null,
-        outcome,
-      });
-    } catch (err) {
-      if (err instanceof LeaseLostError) return false;
-      throw err;
-    }
-    if (attempt !== null) await this.recordHealth(workspaceId, claim.subscriptionId, attempt, outcome);
-    return true;
-  }
-
-  /**
-   * The subscription's health (last success, failures in a row) follows each attempt made. It is
-   * informative only: the delivery is settled already, so a failed write here must not make the
-   * dispatcher treat the attempt as unsettled.
-   */
-  private async recordHealth(
-    workspaceId: ReturnType<typeof asWorkspaceId>,
-    subscriptionId: string,
-    attempt: AttemptRecord,
-    outcome: DeliveryOutcome,
-  ): Promise<void> {
-    const at = new Date(attempt.startedAt.getTime() + attempt.durationMs);
-    await this.db.webhookSubscriptions
-      .recordAttemptOutcome(workspaceId, subscriptionId, { succeeded: outcome.status === 'delivered', at })
-      .catch(() => undefined);
-  }
 }
 
 function fromDbEvent(event: DbOutboxEvent): OutboxEvent {
@@ -154,7 +161,7 @@ function fromDbEvent(event: DbOutboxEvent): OutboxEvent {
   };
 }
 
-function toClaim(delivery: Delivery, owner: string): ClaimedDelivery {
+function toClaim(delivery: Delivery, owner: string, leaseToken: string): ClaimedDelivery {
   return {
     id: delivery.id,
     workspaceId: delivery.workspaceId,
@@ -163,6 +170,18 @@ function toClaim(delivery: Delivery, owner: string): ClaimedDelivery {
     attempt: delivery.log.length + 1,
     owner,
     leaseUntil: delivery.leaseUntil ?? new Date(0),
+    leaseToken,
+  };
+}
+
+function toDbSettlement({ claim, attempt, outcome }: Settlement): DeliverySettlement {
+  return {
+    workspaceId: asWorkspaceId(claim.workspaceId),
+    id: claim.id,
+    owner: claim.owner,
+    leaseToken: claim.leaseToken,
+    attempt: attempt ? toDbAttempt(attempt) : null,
+    outcome,
   };
 }
 

@@ -20,6 +20,16 @@ export class ConcurrencyLimiter {
     return this.total;
   }
 
+  /** Deliveries that may still start. */
+  get room(): number {
+    return this.globalLimit - this.total;
+  }
+
+  /** Deliveries in flight per key (keys with none are absent). */
+  heldByKey(): ReadonlyMap<string, number> {
+    return new Map(this.perKey);
+  }
+
   hasRoom(): boolean {
     return this.total < this.globalLimit;
   }

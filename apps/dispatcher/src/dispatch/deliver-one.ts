@@ -4,8 +4,15 @@ import type { OutgoingRequest, SendOutcome } from '../delivery/http-sender.js';
 import { USER_AGENT } from '../delivery/http-sender.js';
 import type { RandomSource } from '../delivery/retry-schedule.js';
 import { signWebhook } from '../delivery/sign-webhook.js';
-import { envelopeBody } from '../delivery/webhook-envelope.js';
-import type { AttemptRecord, ClaimedDelivery, DispatchStore } from '../ports/dispatch-store.port.js';
+import { envelopeBody, type OutboxEvent } from '../delivery/webhook-envelope.js';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  DeliveryTarget,
+  DispatchStore,
+  Settlement,
+  SettlementOutcome,
+} from '../ports/dispatch-store.port.js';
 import { decideNextStep, toAttemptRecord } from './decide-next-step.js';
 
 /** Posts one request; `HttpSender` in production. */
@@ -29,22 +36,47 @@ export interface DeliveryDeps {
 
 export type DeliveryResult = 'delivered' | 'retry_scheduled' | 'failed' | 'released' | 'lease_lost';
 
+/** A claimed delivery with what its attempt needs, read in the pass that claimed it. */
+export interface ClaimedWork {
+  claim: ClaimedDelivery;
+  /** Null when the subscription is gone. */
+  target: DeliveryTarget | null;
+  /** Null when the event is gone. */
+  event: OutboxEvent | null;
+}
+
+/** How an attempt reports back to the dispatcher. */
+export interface AttemptWiring {
+  /** Writes the settlement (batched with others); false when the lease was lost. */
+  settle(settlement: Settlement): Promise<boolean>;
+  /** The request is over (answered, failed or aborted): its slot may serve another delivery. */
+  onRequestEnded(): void;
+  /** The receiver answered 410 Gone and the subscription was removed. */
+  onSubscriptionRemoved(subscriptionId: string): void;
+}
+
 /**
- * Makes one attempt of a claimed delivery and records how it went. The subscription and event are
- * read at attempt time, so an unsubscribed URL gets nothing more. `signal` aborts the POST when the
- * process must stop; the delivery is then handed back instead of being counted as a failure.
+ * Makes one attempt of a claimed delivery and records how it went. The subscription and event
+ * were read when the delivery was claimed, in the same pass, so an unsubscribed URL gets nothing
+ * more. `signal` aborts the POST when the process must stop; the delivery is then handed back
+ * instead of being counted as a failure.
  */
 export async function deliverOne(
-  claim: ClaimedDelivery,
+  { claim, target, event }: ClaimedWork,
   deps: DeliveryDeps,
+  wiring: AttemptWiring,
   signal?: AbortSignal,
 ): Promise<DeliveryResult> {
-  const { store, clock } = deps;
-  const target = await store.loadTarget(claim.workspaceId, claim.subscriptionId);
+  const { clock } = deps;
+  const settle = async (
+    attempt: AttemptRecord | null,
+    outcome: SettlementOutcome,
+    result: DeliveryResult,
+  ): Promise<DeliveryResult> => ((await wiring.settle({ claim, attempt, outcome })) ? result : 'lease_lost');
   if (target === null)
-    return written(await store.markFailed(claim, null, 'subscription_removed', clock()), 'failed');
-  const event = await store.loadEvent(claim.workspaceId, claim.eventId);
-  if (event === null) return written(await store.markFailed(claim, null, 'event_missing', clock()), 'failed');
+    return settle(null, { status: 'failed', at: clock(), reason: 'subscription_removed' }, 'failed');
+  if (event === null)
+    return settle(null, { status: 'failed', at: clock(), reason: 'event_missing' }, 'failed');
 
   const body = envelopeBody(event);
   const startedAt = clock();
@@ -55,42 +87,31 @@ export async function deliverOne(
     ...signWebhook(target.secret, event.id, signedAt, body),
   };
   const outcome = await deps.sender.post({ url: target.url, headers, body, ...(signal ? { signal } : {}) });
+  wiring.onRequestEnded();
   if (outcome.kind === 'error' && outcome.code === 'aborted') {
-    return written(await store.release(claim, clock()), 'released');
+    return settle(null, { status: 'released', nextAttemptAt: clock() }, 'released');
   }
   const record = toAttemptRecord(claim.attempt, startedAt, outcome);
   logAttempt(deps.logger, claim, record);
-  return applyNextStep(claim, record, outcome, deps);
-}
 
-async function applyNextStep(
-  claim: ClaimedDelivery,
-  record: AttemptRecord,
-  outcome: SendOutcome,
-  { store, clock, random, logger }: DeliveryDeps,
-): Promise<DeliveryResult> {
   const now = clock();
-  const next = decideNextStep(claim.attempt, outcome, now, random);
+  const next = decideNextStep(claim.attempt, outcome, now, deps.random);
   switch (next.kind) {
     case 'delivered':
-      return written(await store.markDelivered(claim, record, now), 'delivered');
+      return settle(record, { status: 'delivered', at: now }, 'delivered');
     case 'retry':
-      return written(await store.scheduleRetry(claim, record, next.at), 'retry_scheduled');
+      return settle(record, { status: 'pending', nextAttemptAt: next.at }, 'retry_scheduled');
     case 'failed':
       if (next.removeSubscription) {
-        await store.removeSubscription(claim.workspaceId, claim.subscriptionId);
-        logger.warn(
+        await deps.store.removeSubscription(claim.workspaceId, claim.subscriptionId);
+        wiring.onSubscriptionRemoved(claim.subscriptionId);
+        deps.logger.warn(
           { subscriptionId: claim.subscriptionId },
           'receiver answered 410 Gone: subscription removed',
         );
       }
-      return written(await store.markFailed(claim, record, next.reason, now), 'failed');
+      return settle(record, { status: 'failed', at: now, reason: next.reason }, 'failed');
   }
-}
-
-/** A conditional write that found the lease gone means another dispatcher owns the delivery now. */
-function written(ok: boolean, result: DeliveryResult): DeliveryResult {
-  return ok ? result : 'lease_lost';
 }
 
 function logAttempt(logger: Logger, claim: ClaimedDelivery, record: AttemptRecord): void {

@@ -1,7 +1,15 @@
-import type { ClaimedDelivery } from '../ports/dispatch-store.port.js';
+import type { OutboxEvent } from '../delivery/webhook-envelope.js';
+import type { ClaimedDelivery, DeliveryTarget } from '../ports/dispatch-store.port.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
-import { deliverOne, type DeliveryDeps, type DeliveryResult } from './deliver-one.js';
+import {
+  deliverOne,
+  type AttemptWiring,
+  type ClaimedWork,
+  type DeliveryDeps,
+  type DeliveryResult,
+} from './deliver-one.js';
 import { fanOutPending } from './fan-out.js';
+import { SettleQueue } from './settle-queue.js';
 import { WakeableSleep } from './wakeable-sleep.js';
 
 export interface DispatcherOptions {
@@ -46,6 +54,10 @@ export class Dispatcher {
   private drained = false;
   /** Counts fan-outs, so a claim that raced with one does not declare the queue drained. */
   private fanOuts = 0;
+  /** Settlements of deliveries that end close together are written together. */
+  private readonly settleQueue: SettleQueue;
+  /** The subscriptions read in the current claim pass (null: gone). */
+  private passTargets = new Map<string, DeliveryTarget | null>();
 
   constructor(
     private readonly deps: DeliveryDeps,
@@ -53,6 +65,7 @@ export class Dispatcher {
   ) {
     this.limiter = new ConcurrencyLimiter(options.concurrency, options.perSubscriptionConcurrency);
     this.fanOutBatchSize = options.fanOutBatchSize ?? 100;
+    this.settleQueue = new SettleQueue(deps.store);
   }
 
   get inFlightCount(): number {
@@ -122,8 +135,17 @@ export class Dispatcher {
         this.deps.logger.error({ err }, 'claiming deliveries failed');
       }
       if (this.running) woken = await this.claimSleep.sleep(this.options.pollIntervalMs);
+      // A claim costs the same few round trips for one delivery or many, so a freed slot waits for
+      // others (up to a poll interval) until half the slots are free or nothing is in flight.
+      while (this.running && woken === 'woken' && !this.roomForBatch()) {
+        woken = await this.claimSleep.sleep(this.options.pollIntervalMs);
+      }
     }
     this.deps.logger.info({ owner: this.options.owner }, 'dispatcher stopped claiming');
+  }
+
+  private roomForBatch(): boolean {
+    return this.limiter.inFlight === 0 || this.limiter.room >= Math.ceil(this.options.concurrency / 2);
   }
 
   /** Fans out up to a batch of events; each one's deliveries can be claimed as soon as it is done. */
@@ -141,36 +163,87 @@ export class Dispatcher {
     });
   }
 
+  /**
+   * Claims due deliveries in batches while there is room, each batch in a fixed number of round
+   * trips: the claim itself (which keeps to the global and per-subscription room), then one read of
+   * the batch's subscriptions not read yet in this pass, and one of its events not cached.
+   */
   private async claimAvailable(): Promise<number> {
     let started = 0;
     const fanOutsBefore = this.fanOuts;
     this.drained = false;
+    const targets = new Map<string, DeliveryTarget | null>();
+    this.passTargets = targets;
     while (this.running && this.limiter.hasRoom()) {
-      const excludeSubscriptionIds = this.limiter.saturatedKeys();
-      const claim = await this.deps.store.claimDue({
+      const saturated = this.limiter.saturatedKeys().length > 0;
+      const claims = await this.deps.store.claimDue({
         now: this.deps.clock(),
         leaseMs: this.options.leaseMs,
         owner: this.options.owner,
-        excludeSubscriptionIds,
+        limit: this.limiter.room,
+        perSubscriptionLimit: this.limiter.perKeyLimit,
+        inFlightBySubscription: this.limiter.heldByKey(),
       });
-      if (claim === null) {
-        this.drained = excludeSubscriptionIds.length === 0 && this.fanOuts === fanOutsBefore;
+      if (claims.length === 0) {
+        this.drained = !saturated && this.fanOuts === fanOutsBefore;
         break;
       }
-      if (!this.limiter.tryAcquire(claim.subscriptionId)) {
-        // Cannot happen while claims are sequential and saturated subscriptions are excluded.
-        await this.deps.store.release(claim, this.deps.clock());
-        break;
+      const events = await this.readForAttempts(claims, targets);
+      for (const claim of claims) {
+        if (!this.limiter.tryAcquire(claim.subscriptionId)) {
+          // Cannot happen: the claim keeps to the room it was given.
+          await this.settleQueue.settle({
+            claim,
+            attempt: null,
+            outcome: { status: 'released', nextAttemptAt: this.deps.clock() },
+          });
+          continue;
+        }
+        const target = targets.get(claim.subscriptionId) ?? null;
+        this.launch({ claim, target, event: events.get(claim.eventId) ?? null });
+        started += 1;
       }
-      this.launch(claim);
-      started += 1;
     }
     return started;
   }
 
-  private launch(claim: ClaimedDelivery): void {
+  /** Reads the subscriptions (once per pass) and events the claimed deliveries need. */
+  private async readForAttempts(
+    claims: readonly ClaimedDelivery[],
+    targets: Map<string, DeliveryTarget | null>,
+  ): Promise<Map<string, OutboxEvent>> {
+    const unread = new Map(
+      claims
+        .filter((c) => !targets.has(c.subscriptionId))
+        .map((c) => [c.subscriptionId, { workspaceId: c.workspaceId, subscriptionId: c.subscriptionId }]),
+    );
+    const [read, events] = await Promise.all([
+      unread.size > 0 ? this.deps.store.loadTargets([...unread.values()]) : new Map<string, DeliveryTarget>(),
+      this.deps.store.loadEvents(claims.map((c) => ({ workspaceId: c.workspaceId, eventId: c.eventId }))),
+    ]);
+    for (const subscriptionId of unread.keys()) targets.set(subscriptionId, read.get(subscriptionId) ?? null);
+    return events;
+  }
+
+  private launch(work: ClaimedWork): void {
+    const { claim } = work;
     const abort = new AbortController();
-    const done = deliverOne(claim, this.deps, abort.signal)
+    let holdsSlot = true;
+    // The slot limits requests to receivers: it is free again once the request is over, while the
+    // settlement is still being written (the lease keeps the delivery from being claimed again).
+    const freeSlot = (): void => {
+      if (!holdsSlot) return;
+      holdsSlot = false;
+      this.limiter.release(claim.subscriptionId);
+      this.claimSleep.wake();
+    };
+    const wiring: AttemptWiring = {
+      settle: (settlement) => this.settleQueue.settle(settlement),
+      onRequestEnded: freeSlot,
+      // Later claims of this pass must not send to it either.
+      onSubscriptionRemoved: (subscriptionId) => this.passTargets.set(subscriptionId, null),
+    };
+    const done = deliverOne(work, this.deps, wiring, abort.signal)
       .then((result: DeliveryResult) => {
         if (result === 'lease_lost')
           this.deps.logger.warn({ deliveryId: claim.id }, 'lease lost before recording');
@@ -183,8 +256,7 @@ export class Dispatcher {
       })
       .finally(() => {
         this.inFlight.delete(claim.id);
-        this.limiter.release(claim.subscriptionId);
-        this.claimSleep.wake();
+        freeSlot();
       });
     this.inFlight.set(claim.id, { done, abort });
   }

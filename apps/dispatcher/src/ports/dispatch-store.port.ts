@@ -3,53 +3,89 @@ import type { OutboxEvent } from '../delivery/webhook-envelope.js';
 
 /**
  * What the dispatcher needs from storage. The process wires it to the `@outreach/db` repositories
- * (see `adapters/`); tests can also use the in-memory version in `testing/`. Every write that
- * concludes an attempt is conditional on the caller still holding the lease, so a dispatcher whose
- * lease expired cannot overwrite the work of the one that took the delivery over.
+ * (see `adapters/`); tests can also use the in-memory version in `testing/`. Every call takes or
+ * returns a batch, so the database round trips of a pass do not grow with the work in it. Every
+ * write that concludes an attempt is conditional on the caller still holding the lease of that
+ * claim, so a dispatcher whose lease expired cannot overwrite the work of the one that took the
+ * delivery over.
  */
 export interface DispatchStore {
   /**
-   * Atomically takes the oldest event (of any workspace) whose deliveries have not been created
-   * yet, leasing it to `lease.owner`, or returns null.
+   * Atomically takes up to `limit` of the oldest events (of any workspace) whose deliveries have
+   * not been created yet, leasing them to `lease.owner`; none when there are none.
    */
-  claimEventForFanOut(lease: Lease): Promise<OutboxEvent | null>;
-  /** The subscriptions to `type` in the workspace created at or before `existedAt`. */
-  subscriptionsFor(workspaceId: string, type: EventType, existedAt: Date): Promise<SubscriptionRef[]>;
-  /** One delivery per (event, subscription), due at once; repeating it creates nothing new. */
-  createDeliveries(event: OutboxEvent, subscriptions: readonly SubscriptionRef[]): Promise<void>;
-  /** The event leaves the fan-out queue; false when its lease was lost. */
-  markFannedOut(workspaceId: string, eventId: string, owner: string): Promise<boolean>;
+  claimEventsForFanOut(lease: Lease, limit: number): Promise<OutboxEvent[]>;
+  /** The subscriptions to each (workspace, type) pair, with when each was created. */
+  subscriptionsFor(keys: readonly SubscriptionKey[]): Promise<FanOutSubscription[]>;
+  /** One delivery per (event, subscription) pair, due at once; existing pairs are skipped. */
+  createDeliveries(pairs: readonly DeliveryPair[]): Promise<void>;
+  /** The events leave the fan-out queue, those still leased to `owner`; returns how many did. */
+  markFannedOut(events: readonly OutboxEvent[], owner: string): Promise<number>;
 
   /**
-   * Atomically takes the earliest due delivery (pending, `nextAttemptAt <= now`, no live lease) of
-   * a subscription not in `excludeSubscriptionIds`, leasing it to `owner` until `now + leaseMs`
-   * (the claim is counted), or returns null.
+   * Atomically takes up to `request.limit` due deliveries (pending, `nextAttemptAt <= now`, no
+   * live lease), most overdue first, never more of one subscription than its room under
+   * `perSubscriptionLimit` (what this process holds counts), leasing them to `owner` until
+   * `now + leaseMs` under one fresh lease token (each claim is counted).
    */
-  claimDue(request: ClaimRequest): Promise<ClaimedDelivery | null>;
-  loadEvent(workspaceId: string, eventId: string): Promise<OutboxEvent | null>;
-  loadTarget(workspaceId: string, subscriptionId: string): Promise<DeliveryTarget | null>;
+  claimDue(request: ClaimRequest): Promise<ClaimedDelivery[]>;
+  /** The events named, by id; a missing one (or one of another workspace) is absent. */
+  loadEvents(refs: readonly EventRef[]): Promise<Map<string, OutboxEvent>>;
+  /** The subscriptions named, by id; a removed one (or one of another workspace) is absent. */
+  loadTargets(refs: readonly SubscriptionRefKey[]): Promise<Map<string, DeliveryTarget>>;
 
   /**
-   * These record the attempt and settle the delivery in one write; false when the lease was lost
-   * (nothing written).
+   * Records each attempt and settles its delivery (or hands the claim back), each in one
+   * conditional write; per settlement, false when the lease was lost (nothing written for it).
    */
-  markDelivered(claim: ClaimedDelivery, attempt: AttemptRecord, at: Date): Promise<boolean>;
-  scheduleRetry(claim: ClaimedDelivery, attempt: AttemptRecord, nextAttemptAt: Date): Promise<boolean>;
-  /** Failed for good and kept; `attempt` is null when nothing was sent (subscription or event gone). */
-  markFailed(
-    claim: ClaimedDelivery,
-    attempt: AttemptRecord | null,
-    reason: FailureReason,
-    at: Date,
-  ): Promise<boolean>;
-  /**
-   * Gives the delivery back, due at `now`, for any dispatcher: nothing is logged and the claim is
-   * not counted in `attempts`.
-   */
-  release(claim: ClaimedDelivery, now: Date): Promise<boolean>;
+  settle(settlements: readonly Settlement[]): Promise<boolean[]>;
 
   /** Deletes a subscription whose receiver answered 410 Gone. */
   removeSubscription(workspaceId: string, subscriptionId: string): Promise<void>;
+}
+
+export interface SubscriptionKey {
+  workspaceId: string;
+  type: EventType;
+}
+
+export interface FanOutSubscription extends SubscriptionRef {
+  workspaceId: string;
+  type: EventType;
+  createdAt: Date;
+}
+
+export interface DeliveryPair {
+  event: OutboxEvent;
+  subscription: SubscriptionRef;
+}
+
+export interface EventRef {
+  workspaceId: string;
+  eventId: string;
+}
+
+export interface SubscriptionRefKey {
+  workspaceId: string;
+  subscriptionId: string;
+}
+
+/**
+ * How a claim ends: the attempt's outcome (delivered, due again, failed for good), or `released`:
+ * handed back due at `nextAttemptAt` for any dispatcher, nothing logged and the claim not counted
+ * in `attempts`.
+ */
+export type SettlementOutcome =
+  | { status: 'delivered'; at: Date }
+  | { status: 'pending'; nextAttemptAt: Date }
+  | { status: 'failed'; at: Date; reason: FailureReason }
+  | { status: 'released'; nextAttemptAt: Date };
+
+export interface Settlement {
+  claim: ClaimedDelivery;
+  /** Null when nothing was sent (subscription or event gone, or released). */
+  attempt: AttemptRecord | null;
+  outcome: SettlementOutcome;
 }
 
 export interface Lease {
@@ -59,8 +95,12 @@ export interface Lease {
 }
 
 export interface ClaimRequest extends Lease {
-  /** Subscriptions already at their concurrency limit in this process. */
-  excludeSubscriptionIds: readonly string[];
+  /** Deliveries to claim at most: the room left in this process. */
+  limit: number;
+  /** Deliveries in flight at once to one subscription in this process. */
+  perSubscriptionLimit: number;
+  /** Deliveries in flight in this process, per subscription id. */
+  inFlightBySubscription: ReadonlyMap<string, number>;
 }
 
 export interface ClaimedDelivery {
@@ -76,6 +116,8 @@ export interface ClaimedDelivery {
   attempt: number;
   owner: string;
   leaseUntil: Date;
+  /** Names the claim that leased it; its settlement is written only while this still holds. */
+  leaseToken: string;
 }
 
 export interface SubscriptionRef {

@@ -1,19 +1,29 @@
-import { asWorkspaceId, connectDb } from '@outreach/db';
+import { asWorkspaceId, connectDb, type ConnectDbOptions, type Db } from '@outreach/db';
 import type { Clock } from '@outreach/network';
 import { DbDispatchStore } from '../adapters/db-dispatch-store.adapter.js';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
 import type { DeliveryView, DispatchHarness, SubscriptionSeed } from './dispatch-harness.js';
+
+/** The harness over MongoDB, with the data layer it uses (the benchmark watches its commands). */
+export interface DbDispatchHarness extends DispatchHarness {
+  readonly db: Db;
+}
 
 /**
  * The harness over MongoDB through `@outreach/db`, on the database `uri` names (tests give each
  * harness a fresh one). The data layer stamps records with its clock, so seeding a subscription
  * "created at" a given time briefly sets that clock to it.
  */
-export async function dbHarness(uri: string, clock: Clock): Promise<DispatchHarness> {
+export async function dbHarness(
+  uri: string,
+  clock: Clock,
+  options: Pick<ConnectDbOptions, 'driverOptions'> = {},
+): Promise<DbDispatchHarness> {
   let pinned: Date | null = null;
-  const db = await connectDb(uri, { clock: () => pinned ?? clock() });
+  const db = await connectDb(uri, { ...options, clock: () => pinned ?? clock() });
   const published: { workspaceId: string; id: string }[] = [];
   return {
+    db,
     store: new DbDispatchStore(db),
     async subscribe(seed: SubscriptionSeed) {
       pinned = seed.createdAt;

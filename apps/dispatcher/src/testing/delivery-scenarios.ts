@@ -117,7 +117,7 @@ export function deliveryScenarios(makeHarness: HarnessFactory): void {
 
       const dispatcher = dispatcherFor();
       await pass(dispatcher);
-      await harness.store.createDeliveries(event, [{ id: matching.id, url: receiver.url }]);
+      await harness.store.createDeliveries([{ event, subscription: { id: matching.id, url: receiver.url } }]);
       await pass(dispatcher);
 
       const deliveries = await harness.deliveries();

@@ -6,11 +6,15 @@ import type {
   AttemptRecord,
   ClaimedDelivery,
   ClaimRequest,
+  DeliveryPair,
   DeliveryTarget,
   DispatchStore,
-  FailureReason,
+  EventRef,
+  FanOutSubscription,
   Lease,
-  SubscriptionRef,
+  Settlement,
+  SubscriptionKey,
+  SubscriptionRefKey,
 } from '../ports/dispatch-store.port.js';
 import type { DeliveryView, DispatchHarness, SubscriptionSeed } from './dispatch-harness.js';
 import { SortedQueue } from './sorted-queue.js';
@@ -24,6 +28,8 @@ interface MemorySubscription extends DeliveryTarget {
 interface MemoryDelivery extends DeliveryView {
   workspaceId: string;
   leaseUntil: Date | null;
+  /** The claim that leased it last; kept after the settlement, as the data layer does. */
+  leaseToken: string | null;
 }
 
 const hex24 = (): string => randomBytes(12).toString('hex');
@@ -50,24 +56,32 @@ export class MemoryDispatchStore implements DispatchStore {
 
   constructor(private readonly clock: Clock) {}
 
-  async claimEventForFanOut({ now, leaseMs, owner }: Lease): Promise<OutboxEvent | null> {
+  async claimEventsForFanOut({ now, leaseMs, owner }: Lease, limit: number): Promise<OutboxEvent[]> {
     const free = (e: MemoryEvent): boolean => e.leaseUntil === null || e.leaseUntil <= now;
-    const oldest = this.unfannedEvents.find(Number.POSITIVE_INFINITY, free);
-    if (oldest === undefined) return null;
-    oldest.leaseOwner = owner;
-    oldest.leaseUntil = new Date(now.getTime() + leaseMs);
-    return toOutboxEvent(oldest);
+    const events = this.unfannedEvents.take(Number.POSITIVE_INFINITY, free, limit);
+    for (const event of events) {
+      event.leaseOwner = owner;
+      event.leaseUntil = new Date(now.getTime() + leaseMs);
+    }
+    return events.map(toOutboxEvent);
   }
 
-  async subscriptionsFor(workspaceId: string, type: EventType, existedAt: Date): Promise<SubscriptionRef[]> {
+  async subscriptionsFor(keys: readonly SubscriptionKey[]): Promise<FanOutSubscription[]> {
+    const wanted = new Set(keys.map((k) => `${k.workspaceId}|${k.type}`));
     return [...this.subscriptions.values()]
-      .filter((s) => s.workspaceId === workspaceId && s.type === type && s.createdAt <= existedAt)
-      .map((s) => ({ id: s.subscriptionId, url: s.url }));
+      .filter((s) => wanted.has(`${s.workspaceId}|${s.type}`))
+      .map((s) => ({
+        id: s.subscriptionId,
+        url: s.url,
+        workspaceId: s.workspaceId,
+        type: s.type,
+        createdAt: s.createdAt,
+      }));
   }
 
-  async createDeliveries(event: OutboxEvent, subscriptions: readonly SubscriptionRef[]): Promise<void> {
-    for (const { id: subscriptionId } of subscriptions) {
-      const key = `${event.id}:${subscriptionId}`;
+  async createDeliveries(pairs: readonly DeliveryPair[]): Promise<void> {
+    for (const { event, subscription } of pairs) {
+      const key = `${event.id}:${subscription.id}`;
       if (this.deliveryKeys.has(key)) continue;
       this.deliveryKeys.add(key);
       const id = `dlv_${hex24()}`;
@@ -75,12 +89,13 @@ export class MemoryDispatchStore implements DispatchStore {
         id,
         workspaceId: event.workspaceId,
         eventId: event.id,
-        subscriptionId,
+        subscriptionId: subscription.id,
         status: 'pending',
         attempts: 0,
         nextAttemptAt: this.clock(),
         leaseOwner: null,
         leaseUntil: null,
+        leaseToken: null,
         failureReason: null,
         attemptLog: [],
       };
@@ -89,66 +104,89 @@ export class MemoryDispatchStore implements DispatchStore {
     }
   }
 
-  async markFannedOut(workspaceId: string, eventId: string, owner: string): Promise<boolean> {
-    const event = this.events.get(eventId);
-    if (!event || event.workspaceId !== workspaceId || event.leaseOwner !== owner) return false;
-    Object.assign(event, { leaseOwner: null, leaseUntil: null });
-    this.unfannedEvents.remove(event);
-    return true;
+  async markFannedOut(events: readonly OutboxEvent[], owner: string): Promise<number> {
+    let marked = 0;
+    for (const { id, workspaceId } of events) {
+      const event = this.events.get(id);
+      if (!event || event.workspaceId !== workspaceId || event.leaseOwner !== owner) continue;
+      Object.assign(event, { leaseOwner: null, leaseUntil: null });
+      this.unfannedEvents.remove(event);
+      marked += 1;
+    }
+    return marked;
   }
 
   async claimDue({
     now,
     leaseMs,
     owner,
-    excludeSubscriptionIds,
-  }: ClaimRequest): Promise<ClaimedDelivery | null> {
-    const excluded = new Set(excludeSubscriptionIds);
-    const due = this.pendingDeliveries.find(
+    limit,
+    perSubscriptionLimit,
+    inFlightBySubscription,
+  }: ClaimRequest): Promise<ClaimedDelivery[]> {
+    const taken = new Map(inFlightBySubscription);
+    const leaseToken = hex24();
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    const due = this.pendingDeliveries.take(
       now.getTime(),
-      (d) => (d.leaseUntil === null || d.leaseUntil <= now) && !excluded.has(d.subscriptionId),
+      (d) => {
+        const held = taken.get(d.subscriptionId) ?? 0;
+        if ((d.leaseUntil !== null && d.leaseUntil > now) || held >= perSubscriptionLimit) return false;
+        taken.set(d.subscriptionId, held + 1);
+        return true;
+      },
+      limit,
     );
-    if (due === undefined) return null;
-    due.attempts += 1;
-    due.leaseOwner = owner;
-    due.leaseUntil = new Date(now.getTime() + leaseMs);
-    const { id, workspaceId, eventId, subscriptionId } = due;
-    const attempt = due.attemptLog.length + 1;
-    return { id, workspaceId, eventId, subscriptionId, attempt, owner, leaseUntil: due.leaseUntil };
+    return due.map((d) => {
+      Object.assign(d, { attempts: d.attempts + 1, leaseOwner: owner, leaseUntil, leaseToken });
+      const { id, workspaceId, eventId, subscriptionId } = d;
+      const attempt = d.attemptLog.length + 1;
+      return { id, workspaceId, eventId, subscriptionId, attempt, owner, leaseUntil, leaseToken };
+    });
   }
 
-  async loadEvent(workspaceId: string, eventId: string): Promise<OutboxEvent | null> {
-    const event = this.events.get(eventId);
-    return event && event.workspaceId === workspaceId ? toOutboxEvent(event) : null;
+  async loadEvents(refs: readonly EventRef[]): Promise<Map<string, OutboxEvent>> {
+    const found = new Map<string, OutboxEvent>();
+    for (const { workspaceId, eventId } of refs) {
+      const event = this.events.get(eventId);
+      if (event && event.workspaceId === workspaceId) found.set(eventId, toOutboxEvent(event));
+    }
+    return found;
   }
 
-  async loadTarget(workspaceId: string, subscriptionId: string): Promise<DeliveryTarget | null> {
-    const sub = this.subscriptions.get(subscriptionId);
-    if (!sub || sub.workspaceId !== workspaceId) return null;
-    return { subscriptionId, url: sub.url, secret: sub.secret };
+  async loadTargets(refs: readonly SubscriptionRefKey[]): Promise<Map<string, DeliveryTarget>> {
+    const found = new Map<string, DeliveryTarget>();
+    for (const { workspaceId, subscriptionId } of refs) {
+      const sub = this.subscriptions.get(subscriptionId);
+      if (sub && sub.workspaceId === workspaceId)
+        found.set(subscriptionId, { subscriptionId, url: sub.url, secret: sub.secret });
+    }
+    return found;
   }
 
-  async markDelivered(claim: ClaimedDelivery, attempt: AttemptRecord, _at: Date): Promise<boolean> {
-    return this.conclude(claim, attempt, { status: 'delivered', nextAttemptAt: null });
-  }
-
-  async scheduleRetry(claim: ClaimedDelivery, attempt: AttemptRecord, nextAttemptAt: Date): Promise<boolean> {
-    return this.conclude(claim, attempt, { nextAttemptAt });
-  }
-
-  async markFailed(
-    claim: ClaimedDelivery,
-    attempt: AttemptRecord | null,
-    reason: FailureReason,
-    _at: Date,
-  ): Promise<boolean> {
-    return this.conclude(claim, attempt, { status: 'failed', nextAttemptAt: null, failureReason: reason });
-  }
-
-  async release(claim: ClaimedDelivery, now: Date): Promise<boolean> {
-    const delivery = this.held(claim);
-    // The claim handed back does not count as an attempt.
-    return this.conclude(claim, null, { nextAttemptAt: now, attempts: (delivery?.attempts ?? 1) - 1 });
+  async settle(settlements: readonly Settlement[]): Promise<boolean[]> {
+    return settlements.map(({ claim, attempt, outcome }) => {
+      const delivery = this.held(claim);
+      if (!delivery) return false;
+      switch (outcome.status) {
+        case 'delivered':
+          return this.conclude(delivery, attempt, { status: 'delivered', nextAttemptAt: null });
+        case 'pending':
+          return this.conclude(delivery, attempt, { nextAttemptAt: outcome.nextAttemptAt });
+        case 'failed':
+          return this.conclude(delivery, attempt, {
+            status: 'failed',
+            nextAttemptAt: null,
+            failureReason: outcome.reason,
+          });
+        case 'released':
+          // The claim handed back does not count as an attempt.
+          return this.conclude(delivery, null, {
+            nextAttemptAt: outcome.nextAttemptAt,
+            attempts: delivery.attempts - 1,
+          });
+      }
+    });
   }
 
   async removeSubscription(workspaceId: string, subscriptionId: string): Promise<void> {
@@ -161,17 +199,15 @@ export class MemoryDispatchStore implements DispatchStore {
     const holds =
       delivery?.status === 'pending' &&
       delivery.leaseOwner === claim.owner &&
-      delivery.leaseUntil?.getTime() === claim.leaseUntil.getTime();
+      delivery.leaseToken === claim.leaseToken;
     return holds ? delivery : null;
   }
 
   private conclude(
-    claim: ClaimedDelivery,
+    delivery: MemoryDelivery,
     attempt: AttemptRecord | null,
     changes: Partial<MemoryDelivery>,
   ): boolean {
-    const delivery = this.held(claim);
-    if (!delivery) return false;
     if (attempt) delivery.attemptLog.push(attempt);
     Object.assign(delivery, { leaseOwner: null, leaseUntil: null }, changes);
     this.pendingDeliveries.remove(delivery);
@@ -210,10 +246,12 @@ export function memoryHarness(clock: Clock): DispatchHarness {
       return event;
     },
     async deliveries() {
-      return [...store.deliveries.values()].map(({ workspaceId: _w, leaseUntil: _l, ...view }) => ({
-        ...view,
-        attemptLog: [...view.attemptLog],
-      }));
+      return [...store.deliveries.values()].map(
+        ({ workspaceId: _w, leaseUntil: _l, leaseToken: _t, ...view }) => ({
+          ...view,
+          attemptLog: [...view.attemptLog],
+        }),
+      );
     },
     async hasSubscription(workspaceId, subscriptionId) {
       return store.subscriptions.get(subscriptionId)?.workspaceId === workspaceId;

@@ -29,4 +29,14 @@ export class SortedQueue<T> {
     }
     return undefined;
   }
+
+  /** Up to `limit` items, in key order, with a key at most `maxKey` that `accept` takes. */
+  take(maxKey: number, accept: (item: T) => boolean, limit: number): T[] {
+    const taken: T[] = [];
+    for (const { key, item } of this.entries) {
+      if (taken.length >= limit || key > maxKey) break;
+      if (accept(item)) taken.push(item);
+    }
+    return taken;
+  }
 }

@@ -148,15 +148,27 @@ export class ScopedModel<T extends TenantRecord> {
     workspaceId: WorkspaceId,
     records: ReadonlyArray<Omit<T, 'workspaceId'>>,
   ): Promise<{ inserted: T[]; duplicates: number }> {
-    const scoped = records.map((record) => ({ ...record, workspaceId }) as unknown as T);
-    if (scoped.length === 0) return { inserted: [], duplicates: 0 };
+    return this.insertManyAcrossWorkspacesCountingDuplicates(
+      records.map((record) => ({ ...record, workspaceId }) as unknown as T),
+    );
+  }
+
+  /**
+   * `insertManyCountingDuplicates` for records that each carry their own workspace: one round trip
+   * for the work of several workspaces (the dispatcher's fan-out). The caller vouches for each
+   * record's `workspaceId`.
+   */
+  async insertManyAcrossWorkspacesCountingDuplicates(
+    records: readonly T[],
+  ): Promise<{ inserted: T[]; duplicates: number }> {
+    if (records.length === 0) return { inserted: [], duplicates: 0 };
     try {
-      await this.model.insertMany(scoped, { ordered: false, lean: true });
-      return { inserted: scoped, duplicates: 0 };
+      await this.model.insertMany(records, { ordered: false, lean: true });
+      return { inserted: [...records], duplicates: 0 };
     } catch (error) {
       const rejected = duplicatePositions(error);
       if (rejected === null) throw error;
-      return { inserted: scoped.filter((_, index) => !rejected.has(index)), duplicates: rejected.size };
+      return { inserted: records.filter((_, index) => !rejected.has(index)), duplicates: rejected.size };
     }
   }
 

@@ -1,18 +1,15 @@
-import type { QueryFilter, UpdateQuery } from 'mongoose';
-import { LeaseLostError } from '../common/db-errors.js';
-import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
+import type { QueryFilter } from 'mongoose';
+import { leaseFree } from '../common/lease.js';
 import type { KeysetOrder } from '../common/keyset.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
-import type { ScopedModel } from '../common/scoped-model.js';
-import { toDelivery, type Delivery, type DeliveryAttemptInput } from './delivery.entity.js';
-import {
-  MAX_RESPONSE_BODY_LENGTH,
-  type DeliveryAttemptRecord,
-  type DeliveryFailureReason,
-  type DeliveryRecord,
-  type DeliveryStatus,
-} from './delivery.schema.js';
+import { toDelivery, type Delivery } from './delivery.entity.js';
+import { DeliveryLeases } from './delivery-leases.js';
+import type { DeliveryRecord, DeliveryStatus } from './delivery.schema.js';
+import { requeued } from './delivery-updates.js';
+
+export type { DeliveryOutcome } from './delivery-updates.js';
+export type { DeliveryClaimOptions } from './delivery-leases.js';
 
 /** Newest first, `_id` breaking ties. */
 const DELIVERY_ORDER: KeysetOrder = {
@@ -23,27 +20,18 @@ const DELIVERY_ORDER: KeysetOrder = {
   ],
 };
 
-/** How an attempt left the delivery: delivered, due again at `nextAttemptAt`, or failed for good. */
-export type DeliveryOutcome =
-  | { status: 'delivered'; at: Date }
-  | { status: 'pending'; nextAttemptAt: Date }
-  | { status: 'failed'; at: Date; reason: DeliveryFailureReason };
-
-export interface DeliveryClaimOptions {
-  /**
-   * Subscriptions whose deliveries must not be claimed (e.g. already at the claimer's concurrency
-   * limit), so they stay untouched for another claimer instead of being claimed and handed back.
-   */
-  excludeSubscriptionIds?: readonly string[];
+/** A delivery to create: one event of a workspace to one of its subscriptions. */
+export interface NewDelivery {
+  workspaceId: WorkspaceId;
+  eventId: string;
+  subscription: { id: string; url: string };
 }
 
-/** Webhook deliveries: created by the fan-out, claimed and attempted by dispatchers. */
-export class DeliveryRepository {
-  constructor(
-    private readonly records: ScopedModel<DeliveryRecord>,
-    private readonly clock: () => Date,
-  ) {}
-
+/**
+ * Webhook deliveries: created by the fan-out, claimed and attempted by dispatchers (the lease
+ * operations are in `DeliveryLeases`), read and re-queued by the API.
+ */
+export class DeliveryRepository extends DeliveryLeases {
   /**
    * Creates one pending delivery, due now, per subscription of the event. Idempotent through the
    * unique (event, subscription) key: repeating a fan-out creates only what is missing.
@@ -53,11 +41,23 @@ export class DeliveryRepository {
     eventId: string,
     subscriptions: ReadonlyArray<{ id: string; url: string }>,
   ): Promise<{ created: number }> {
+    return this.createManyAcrossWorkspaces(
+      subscriptions.map((subscription) => ({ workspaceId, eventId, subscription })),
+    );
+  }
+
+  /**
+   * The fan-out of many events, of any workspace, in one unordered insert: one pending delivery,
+   * due now, per (event, subscription) pair. Pairs that have a delivery already are rejected by
+   * the unique (event, subscription) index and skipped, so a fan-out repeated after a crash, or
+   * run by two dispatchers at once, creates each delivery once.
+   */
+  async createManyAcrossWorkspaces(deliveries: readonly NewDelivery[]): Promise<{ created: number }> {
     const now = this.clock();
-    const { inserted } = await this.records.insertManyCountingDuplicates(
-      workspaceId,
-      subscriptions.map((subscription) => ({
+    const { inserted } = await this.records.insertManyAcrossWorkspacesCountingDuplicates(
+      deliveries.map(({ workspaceId, eventId, subscription }) => ({
         _id: newId('delivery'),
+        workspaceId,
         eventId,
         subscriptionId: subscription.id,
         url: subscription.url,
@@ -66,6 +66,7 @@ export class DeliveryRepository {
         nextAttemptAt: now,
         leaseOwner: null,
         leaseUntil: null,
+        leaseToken: null,
         log: [],
         createdAt: now,
         updatedAt: now,
@@ -75,121 +76,6 @@ export class DeliveryRepository {
       })),
     );
     return { created: inserted.length };
-  }
-
-  /**
-   * The dispatcher's claim, unscoped by nature (one dispatcher serves every workspace): the most
-   * overdue pending delivery whose lease is free and whose subscription is not excluded, leased
-   * with `attempts` incremented in one findOneAndUpdate, so two dispatchers never send the same
-   * delivery at once. Walks the partial `nextAttemptAt` index from its oldest entry; only pending
-   * deliveries are in it. Excluded subscriptions are a residual filter on that walk: their due
-   * deliveries are read and skipped, never written.
-   */
-  async claimDueAcrossWorkspaces(
-    lease: LeaseRequest,
-    options: DeliveryClaimOptions = {},
-  ): Promise<Delivery | null> {
-    const filter: QueryFilter<DeliveryRecord> = {
-      nextAttemptAt: { $lte: lease.now },
-      leaseUntil: leaseFree(lease.now),
-    };
-    const excluded = options.excludeSubscriptionIds ?? [];
-    if (excluded.length > 0) filter.subscriptionId = { $nin: [...excluded] };
-    const record = await this.records.acrossWorkspaces
-      .findOneAndUpdate(
-        filter,
-        {
-          $set: { leaseOwner: lease.owner, leaseUntil: leaseEnd(lease), updatedAt: this.clock() },
-          $inc: { attempts: 1 },
-        },
-        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
-      )
-      .lean<DeliveryRecord>()
-      .exec();
-    return record ? toDelivery(record) : null;
-  }
-
-  /** Appends the attempt's outcome to the delivery's log (while the lease is held). */
-  recordAttempt(
-    workspaceId: WorkspaceId,
-    id: string,
-    owner: string,
-    attempt: DeliveryAttemptInput,
-  ): Promise<Delivery> {
-    return this.whileLeased(workspaceId, id, owner, {
-      $push: { log: logEntry(attempt) },
-      $set: { updatedAt: this.clock() },
-    });
-  }
-
-  /**
-   * Ends a claim in one update, while the lease is held: appends the attempt (when one was made;
-   * null when nothing was sent, e.g. the subscription is gone) and applies the outcome, giving the
-   * lease back. A crash can therefore never leave an attempt logged but the delivery unsettled.
-   * Throws `LeaseLostError` (and writes nothing) when `owner` no longer holds the lease.
-   */
-  settleAttempt(
-    workspaceId: WorkspaceId,
-    id: string,
-    owner: string,
-    settlement: { attempt: DeliveryAttemptInput | null; outcome: DeliveryOutcome },
-  ): Promise<Delivery> {
-    const update = outcomeUpdate(settlement.outcome, this.clock());
-    if (settlement.attempt !== null) {
-      const nextRetryAt = settlement.outcome.status === 'pending' ? settlement.outcome.nextAttemptAt : null;
-      update.$push = { log: { ...logEntry(settlement.attempt), nextRetryAt } };
-    }
-    return this.whileLeased(workspaceId, id, owner, update);
-  }
-
-  /**
-   * Hands a claimed delivery back untouched (e.g. on shutdown): the lease is cleared and the claim
-   * is not counted in `attempts`, nothing is logged; due again at `nextAttemptAt` when given, else
-   * when it was due. False when `owner` no longer holds the lease.
-   */
-  async release(
-    workspaceId: WorkspaceId,
-    id: string,
-    owner: string,
-    options: { nextAttemptAt?: Date } = {},
-  ): Promise<boolean> {
-    const set: Record<string, unknown> = { leaseOwner: null, leaseUntil: null, updatedAt: this.clock() };
-    if (options.nextAttemptAt !== undefined) set['nextAttemptAt'] = options.nextAttemptAt;
-    const result = await this.records.updateOne(
-      workspaceId,
-      { _id: id, leaseOwner: owner, status: 'pending' },
-      { $set: set, $inc: { attempts: -1 } },
-    );
-    return result.matched === 1;
-  }
-
-  /** Schedules the next attempt and gives the lease back. */
-  reschedule(workspaceId: WorkspaceId, id: string, owner: string, nextAttemptAt: Date): Promise<Delivery> {
-    return this.whileLeased(workspaceId, id, owner, {
-      $set: { nextAttemptAt, leaseOwner: null, leaseUntil: null, updatedAt: this.clock() },
-    });
-  }
-
-  markDelivered(workspaceId: WorkspaceId, id: string, owner: string, at: Date): Promise<Delivery> {
-    return this.finish(workspaceId, id, owner, { status: 'delivered', deliveredAt: at });
-  }
-
-  /**
-   * Out of retries (or the subscription is gone): the delivery is kept with `reason` (null when
-   * none is given), never tried again.
-   */
-  markFailed(
-    workspaceId: WorkspaceId,
-    id: string,
-    owner: string,
-    at: Date,
-    reason?: DeliveryFailureReason,
-  ): Promise<Delivery> {
-    return this.finish(workspaceId, id, owner, {
-      status: 'failed',
-      failedAt: at,
-      failureReason: reason ?? null,
-    });
   }
 
   async get(workspaceId: WorkspaceId, id: string): Promise<Delivery | null> {
@@ -250,74 +136,5 @@ export class DeliveryRepository {
   async listForEvent(workspaceId: WorkspaceId, eventId: string): Promise<Delivery[]> {
     const records = await this.records.find(workspaceId, { eventId }, { sort: { subscriptionId: 1 } });
     return records.map(toDelivery);
-  }
-
-  private finish(
-    workspaceId: WorkspaceId,
-    id: string,
-    owner: string,
-    outcome:
-      | { status: 'delivered'; deliveredAt: Date }
-      | { status: 'failed'; failedAt: Date; failureReason: DeliveryFailureReason | null },
-  ): Promise<Delivery> {
-    return this.whileLeased(workspaceId, id, owner, {
-      $set: { ...outcome, leaseOwner: null, leaseUntil: null, updatedAt: this.clock() },
-      $unset: { nextAttemptAt: 1 },
-    });
-  }
-
-  private async whileLeased(
-    workspaceId: WorkspaceId,
-    id: string,
-    owner: string,
-    update: UpdateQuery<DeliveryRecord>,
-  ): Promise<Delivery> {
-    const record = await this.records.findOneAndUpdate(workspaceId, { _id: id, leaseOwner: owner }, update);
-    if (!record) throw new LeaseLostError('delivery', id, owner);
-    return toDelivery(record);
-  }
-}
-
-/** The log entry of an attempt, its response body cut to what the log keeps. */
-function logEntry(attempt: DeliveryAttemptInput): DeliveryAttemptRecord {
-  const body = attempt.responseBody ?? null;
-  return {
-    attempt: attempt.attempt,
-    at: attempt.at,
-    statusCode: attempt.statusCode,
-    responseBody: body === null ? null : body.slice(0, MAX_RESPONSE_BODY_LENGTH),
-    error: attempt.error,
-    durationMs: attempt.durationMs,
-    nextRetryAt: null,
-  };
-}
-
-function requeued(now: Date, updatedAt: Date) {
-  return {
-    status: 'pending' as const,
-    nextAttemptAt: now,
-    deliveredAt: null,
-    failedAt: null,
-    failureReason: null,
-    updatedAt,
-  };
-}
-
-/** The update that applies an outcome and gives the lease back. */
-function outcomeUpdate(outcome: DeliveryOutcome, now: Date): UpdateQuery<DeliveryRecord> {
-  const released = { leaseOwner: null, leaseUntil: null, updatedAt: now };
-  switch (outcome.status) {
-    case 'pending':
-      return { $set: { ...released, nextAttemptAt: outcome.nextAttemptAt } };
-    case 'delivered':
-      return {
-        $set: { ...released, status: 'delivered', deliveredAt: outcome.at },
-        $unset: { nextAttemptAt: 1 },
-      };
-    case 'failed':
-      return {
-        $set: { ...released, status: 'failed', failedAt: outcome.at, failureReason: outcome.reason },
-        $unset: { nextAttemptAt: 1 },
-      };
   }
 }

@@ -41,6 +41,11 @@ export interface DeliveryRecord {
   nextAttemptAt?: Date;
   leaseOwner: string | null;
   leaseUntil: Date | null;
+  /**
+   * Names the batch claim that holds the delivery, then the batch write that settled it (a later
+   * claim replaces it), so a batch settlement can tell its own writes from a lost lease.
+   */
+  leaseToken?: string | null;
   log: DeliveryAttemptRecord[];
   createdAt: Date;
   updatedAt: Date;
@@ -75,6 +80,7 @@ export const deliverySchema = new Schema<DeliveryRecord>(
     nextAttemptAt: { type: Date },
     leaseOwner: { type: String, default: null },
     leaseUntil: { type: Date, default: null },
+    leaseToken: { type: String, default: null },
     log: { type: [attemptSchema], default: [] },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
@@ -88,7 +94,8 @@ export const deliverySchema = new Schema<DeliveryRecord>(
 // Serves `createForEvent`: one delivery per (event, subscription), so a fan-out repeated after a
 // crash creates nothing twice; also `listForEvent` on the (workspace, event) prefix.
 deliverySchema.index({ workspaceId: 1, eventId: 1, subscriptionId: 1 }, { unique: true });
-// Serves the dispatcher's `claimDueAcrossWorkspaces`: pending deliveries by due time. Partial,
+// Serves the dispatcher's `claimDueAcrossWorkspaces` and the candidate read of
+// `claimDueBatchAcrossWorkspaces`: pending deliveries by due time. Partial,
 // so delivered and failed ones (the bulk of the collection) are not in it.
 deliverySchema.index({ nextAttemptAt: 1 }, { partialFilterExpression: { nextAttemptAt: { $exists: true } } });
 // Serves `listForSubscription` (a subscription's delivery log, newest first, paged; the status

@@ -85,6 +85,75 @@ export class EventRepository {
     return record ? toOutboxEvent(record) : null;
   }
 
+  /**
+   * The fan-out's claim of many events at once, unscoped by nature: up to `limit` of the oldest
+   * events not fanned out yet whose lease is free, leased to `lease.owner` in two round trips (the
+   * read of the candidates, one `updateMany` leasing those still free), three when another
+   * claimer took some of them meanwhile (one read of what this claim holds). Events never change
+   * once written, so the candidates read are the events claimed.
+   */
+  async claimBatchForFanOutAcrossWorkspaces(lease: LeaseRequest, limit: number): Promise<OutboxEvent[]> {
+    if (limit <= 0) return [];
+    const free = { fanOutAfter: { $lte: lease.now }, leaseUntil: leaseFree(lease.now) };
+    const candidates = await this.records.acrossWorkspaces
+      .find(free)
+      .sort({ fanOutAfter: 1 })
+      .limit(limit)
+      .lean<EventRecord[]>()
+      .exec();
+    if (candidates.length === 0) return [];
+    const leaseUntil = leaseEnd(lease);
+    const ids = candidates.map((candidate) => candidate._id);
+    const { matchedCount } = await this.records.acrossWorkspaces
+      .updateMany({ ...free, _id: { $in: ids } }, { $set: { leaseOwner: lease.owner, leaseUntil } })
+      .exec();
+    if (matchedCount === candidates.length) return candidates.map(toOutboxEvent);
+    const held = await this.records.acrossWorkspaces
+      .find({ _id: { $in: ids }, leaseOwner: lease.owner, leaseUntil }, { _id: 1 })
+      .lean<Array<{ _id: string }>>()
+      .exec();
+    const heldIds = new Set(held.map((record) => record._id));
+    return candidates.filter((candidate) => heldIds.has(candidate._id)).map(toOutboxEvent);
+  }
+
+  /**
+   * The deliveries of these events (of any workspace) exist: those still leased to `owner` leave
+   * the fan-out queue, in one `updateMany`. Returns how many did.
+   */
+  async markManyFannedOutAcrossWorkspaces(
+    events: ReadonlyArray<{ workspaceId: WorkspaceId; id: string }>,
+    owner: string,
+  ): Promise<number> {
+    if (events.length === 0) return 0;
+    const result = await this.records.acrossWorkspaces
+      .updateMany(
+        {
+          _id: { $in: events.map((event) => event.id) },
+          workspaceId: { $in: [...new Set(events.map((event) => event.workspaceId))] },
+          leaseOwner: owner,
+        },
+        { $unset: { fanOutAfter: 1 }, $set: { leaseOwner: null, leaseUntil: null } },
+      )
+      .exec();
+    return result.matchedCount;
+  }
+
+  /**
+   * The events named (of any workspace) in one read; an id found under another workspace than the
+   * one it is asked for is left out, as if missing.
+   */
+  async getManyAcrossWorkspaces(
+    refs: ReadonlyArray<{ workspaceId: WorkspaceId; id: string }>,
+  ): Promise<OutboxEvent[]> {
+    if (refs.length === 0) return [];
+    const wanted = new Map(refs.map((ref) => [ref.id, ref.workspaceId]));
+    const records = await this.records.acrossWorkspaces
+      .find({ _id: { $in: [...wanted.keys()] } })
+      .lean<EventRecord[]>()
+      .exec();
+    return records.filter((record) => wanted.get(record._id) === record.workspaceId).map(toOutboxEvent);
+  }
+
   /** The event's deliveries exist; it leaves the fan-out queue. False if the lease was lost. */
   async markFannedOut(workspaceId: WorkspaceId, id: string, owner: string): Promise<boolean> {
     const result = await this.records.updateOne(

@@ -81,6 +81,46 @@ export class WebhookSubscriptionRepository {
     return records.map(toWebhookSubscription);
   }
 
+  /**
+   * The fan-out's read, unscoped by nature: the subscriptions to each (workspace, type) pair asked
+   * for, in one read served by the (workspace, type) prefix of the unique index.
+   */
+  async listByTypesAcrossWorkspaces(
+    keys: ReadonlyArray<{ workspaceId: WorkspaceId; type: EventType }>,
+  ): Promise<WebhookSubscription[]> {
+    if (keys.length === 0) return [];
+    const wanted = new Set(keys.map((key) => `${key.workspaceId}|${key.type}`));
+    const records = await this.records.acrossWorkspaces
+      .find({
+        workspaceId: { $in: [...new Set(keys.map((key) => key.workspaceId))] },
+        type: { $in: [...new Set(keys.map((key) => key.type))] },
+      })
+      .sort({ _id: 1 })
+      .lean<WebhookSubscriptionRecord[]>()
+      .exec();
+    return records
+      .filter((record) => wanted.has(`${record.workspaceId}|${record.type}`))
+      .map(toWebhookSubscription);
+  }
+
+  /**
+   * The subscriptions named (of any workspace) in one read; an id found under another workspace
+   * than the one it is asked for is left out, as if missing.
+   */
+  async getManyAcrossWorkspaces(
+    refs: ReadonlyArray<{ workspaceId: WorkspaceId; id: string }>,
+  ): Promise<WebhookSubscription[]> {
+    if (refs.length === 0) return [];
+    const wanted = new Map(refs.map((ref) => [ref.id, ref.workspaceId]));
+    const records = await this.records.acrossWorkspaces
+      .find({ _id: { $in: [...wanted.keys()] } })
+      .lean<WebhookSubscriptionRecord[]>()
+      .exec();
+    return records
+      .filter((record) => wanted.get(record._id) === record.workspaceId)
+      .map(toWebhookSubscription);
+  }
+
   async get(workspaceId: WorkspaceId, id: string): Promise<WebhookSubscription | null> {
     const record = await this.records.findOne(workspaceId, { _id: id });
     return record ? toWebhookSubscription(record) : null;
@@ -105,6 +145,44 @@ export class WebhookSubscriptionRepository {
       ? { $set: { lastSuccessAt: outcome.at, consecutiveFailures: 0 } }
       : { $set: { lastFailureAt: outcome.at }, $inc: { consecutiveFailures: 1 } };
     await this.records.updateOne(workspaceId, { _id: id }, update);
+  }
+
+  /**
+   * `recordAttemptOutcome` for many attempts (of any subscription and workspace) in one
+   * `bulkWrite`: per subscription, one update that leaves its health as the attempts would in the
+   * order they ended (a success resets the run of failures, later failures extend it).
+   */
+  async recordAttemptOutcomesAcrossWorkspaces(
+    outcomes: ReadonlyArray<{ workspaceId: WorkspaceId; id: string; succeeded: boolean; at: Date }>,
+  ): Promise<void> {
+    const bySubscription = new Map<string, Array<(typeof outcomes)[number]>>();
+    for (const outcome of outcomes) {
+      const key = `${outcome.workspaceId}|${outcome.id}`;
+      bySubscription.set(key, [...(bySubscription.get(key) ?? []), outcome]);
+    }
+    const operations = [...bySubscription.values()].map((attempts) => {
+      const ordered = [...attempts].sort((a, b) => a.at.getTime() - b.at.getTime());
+      const { workspaceId, id } = ordered[0] as (typeof outcomes)[number];
+      const lastSuccess = ordered.findLastIndex((attempt) => attempt.succeeded);
+      const failures = ordered.filter((attempt) => !attempt.succeeded);
+      const lastFailureAt = failures.at(-1)?.at;
+      const set: Record<string, unknown> = lastFailureAt ? { lastFailureAt } : {};
+      const update =
+        lastSuccess >= 0
+          ? {
+              $set: {
+                ...set,
+                lastSuccessAt: ordered[lastSuccess]?.at,
+                consecutiveFailures: ordered.length - 1 - lastSuccess,
+              },
+            }
+          : { $set: set, $inc: { consecutiveFailures: failures.length } };
+      return { updateOne: { filter: { _id: id, workspaceId }, update } };
+    });
+    if (operations.length === 0) return;
+    const model = this.records.acrossWorkspaces;
+    // mongoose types bulk operations over `T extends Document`; these are plain updateOne models.
+    await model.bulkWrite(operations as unknown as Parameters<typeof model.bulkWrite>[0], { ordered: false });
   }
 
   /** Removes a subscription by id (the receiver answered 410 Gone). */
