@@ -40,14 +40,17 @@ function packageManagerGroup() {
   return undefined;
 }
 
+// Each says "ready" once it is in the group, so that nothing is started before a signal can arrive.
 const PERL = `use POSIX (); my ($group, $target) = @ARGV;
 POSIX::setpgid(0, $group) or exit 3;
+$| = 1; print "ready\\n";
 $SIG{INT} = sub { kill 'INT', $target; exit 0 };
 while (getppid() == $target) { sleep 1 }`;
 
 const PYTHON = `import os, signal, sys, time
 group, target = int(sys.argv[1]), int(sys.argv[2])
 os.setpgid(0, group)
+print("ready", flush=True)
 signal.signal(signal.SIGINT, lambda *_: (os.kill(target, signal.SIGINT), os._exit(0)))
 while os.getppid() == target: time.sleep(1)`;
 
@@ -57,28 +60,53 @@ const WATCHERS = [
 ];
 
 /**
- * Makes a SIGINT sent to the package manager's process group reach this process. Returns a
- * function that stops the watcher (it also ends by itself once this process is gone).
+ * Makes a SIGINT sent to the package manager's process group reach this process. Returns `ready`,
+ * which resolves once the watcher is in that group (or there is none to place), and `stop`, which
+ * stops the watcher (it also ends by itself once this process is gone).
  */
 export function forwardPackageManagerSigint(log) {
   const group = packageManagerGroup();
-  if (group === undefined) return () => {};
+  if (group === undefined) return { ready: Promise.resolve(), stop: () => {} };
   let watcher;
-  const tryWatcher = (index) => {
-    const entry = WATCHERS[index];
-    if (!entry) {
-      log(
-        `SIGINT sent to pnpm's process group ${group} may not reach the service (no perl or python3 to watch it); SIGTERM always does`,
-      );
-      return;
-    }
-    const [command, args] = entry;
-    watcher = spawn(command, [...args, String(group), String(process.pid)], { stdio: 'ignore' });
-    watcher.once('error', () => tryWatcher(index + 1));
-    watcher.unref();
-  };
-  tryWatcher(0);
-  return () => {
-    if (watcher?.exitCode === null) watcher.kill('SIGKILL');
+  const ready = new Promise((resolve) => {
+    const tryWatcher = (index) => {
+      const entry = WATCHERS[index];
+      if (!entry) {
+        log(
+          `SIGINT sent to pnpm's process group ${group} may not reach the service (no perl or python3 to watch it); SIGTERM always does`,
+        );
+        resolve();
+        return;
+      }
+      const [command, args] = entry;
+      const child = spawn(command, [...args, String(group), String(process.pid)], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      watcher = child;
+      let placed = false;
+      // One that is missing, or could not join the group (it exits before saying "ready"): the
+      // next one is tried.
+      let movedOn = false;
+      const next = () => {
+        if (placed || movedOn) return;
+        movedOn = true;
+        tryWatcher(index + 1);
+      };
+      child.once('error', next);
+      child.once('exit', next);
+      child.stdout.once('data', () => {
+        placed = true;
+        child.stdout.destroy();
+        resolve();
+      });
+      child.unref();
+    };
+    tryWatcher(0);
+  });
+  return {
+    ready,
+    stop: () => {
+      if (watcher?.exitCode === null) watcher.kill('SIGKILL');
+    },
   };
 }

@@ -12,11 +12,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const README = 'apps/api/README.md';
 
+/** The ```sh blocks of a markdown's `## <heading>` section, in order, each as its text. */
+export function sectionShellBlocks(markdown, heading) {
+  const section = markdown.split(/^## /m).find((part) => part.startsWith(heading));
+  if (section === undefined) throw new Error(`no "## ${heading}" section`);
+  return [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+}
+
 /** The shell commands of the README's walkthrough section, in order. */
 export function walkthroughCommands(markdown) {
-  const section = markdown.split(/^## /m).find((part) => part.startsWith('Walkthrough'));
-  if (section === undefined) throw new Error(`${README} has no "## Walkthrough" section`);
-  const blocks = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+  const blocks = sectionShellBlocks(markdown, 'Walkthrough');
   if (blocks.length === 0) throw new Error(`the walkthrough of ${README} has no sh block`);
   return blocks.join('\n');
 }

@@ -7,12 +7,14 @@
 // the URLs (the operator console's among them, served by the API at /console) and the demo API key
 // and writes them to .outreach/dev.json. A child that exits after it
 // came up is started again after a growing pause (a database blip must not take the service down);
-// Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0.
+// Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0, whenever it arrives: with `--build`
+// (what `pnpm start` passes) the build runs first as a child of this script, so a signal during
+// the build stops the build and starts nothing; one during startup starts no further child.
 // The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
+import { createChildProcesses } from './child-processes.mjs';
 import { openLocalData, recordStop } from './local-data.mjs';
 import { forwardPackageManagerSigint } from './package-manager-signals.mjs';
 
@@ -30,10 +32,11 @@ const dataDir = env.OUTREACH_DATA_DIR ?? join(root, '.outreach', 'db');
 // The operator console's build, served by the API at /console (skipped if it was not built).
 const consoleDir = env.CONSOLE_DIR ?? join(root, 'apps', 'console', 'dist');
 const consoleBuilt = existsSync(join(consoleDir, 'index.html'));
+const cliArgs = process.argv.slice(2);
 const { previousState, clockEpoch } = openLocalData({
   stateFile,
   dataDir,
-  fresh: process.argv.slice(2).includes('--fresh'),
+  fresh: cliArgs.includes('--fresh'),
   timeScale: Number(timeScale),
 });
 // Every local server listens on loopback unless HOST says otherwise (e.g. HOST=0.0.0.0).
@@ -57,15 +60,40 @@ const STABLE_AFTER_MS = 60_000;
 
 /** Running children by name; a restarted child replaces its predecessor. */
 const children = new Map();
+const processes = createChildProcesses();
 const restartTimers = new Set();
 let stopping = false;
+
+/**
+ * The build (`turbo run build`), in a process group of its own so that stopping it stops every
+ * process it started (turbo, the package managers and compilers under it).
+ */
+function build() {
+  return new Promise((resolve, reject) => {
+    console.log('[start] building (turbo run build)');
+    const child = processes.start(
+      join(root, 'node_modules', '.bin', 'turbo'),
+      ['run', 'build', '--ui=stream'],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        detached: true,
+      },
+    );
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the build failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
 
 function run(name, script, args, extraEnv, ready) {
   return new Promise((resolve, reject) => {
     let settled = false;
     let crashes = 0;
     const start = () => {
-      const child = spawn(process.execPath, [join(root, script), ...args], {
+      const child = processes.start(process.execPath, [join(root, script), ...args], {
         cwd: root,
         env: { ...env, ...extraEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,7 +136,12 @@ function run(name, script, args, extraEnv, ready) {
         });
       }
     };
-    start();
+    try {
+      start();
+    } catch (error) {
+      reject(error);
+      return;
+    }
     if (!ready) {
       settled = true;
       resolve(true);
@@ -118,7 +151,7 @@ function run(name, script, args, extraEnv, ready) {
 
 function runOnce(script, args, extraEnv) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, script), ...args], {
+    const child = processes.start(process.execPath, [join(root, script), ...args], {
       cwd: root,
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -201,32 +234,23 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping...');
-  stopSigintWatcher();
+  sigintWatcher.stop();
   recordStop(stateFile, clockEpoch);
   for (const timer of restartTimers) clearTimeout(timer);
-  for (const child of [...children.values()].reverse()) {
-    // A child that a signal ended has no exit code, only a signal code: it is gone all the same.
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve();
-      }, 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
+  // The services in the reverse order of their start, then whatever else runs (the build, a
+  // one-off command). Nothing new starts from here on.
+  await processes.stopAll([...children.values()].reverse());
   process.exit(code);
 }
 
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
-const stopSigintWatcher = forwardPackageManagerSigint((line) => console.log(`[start] ${line}`));
+const sigintWatcher = forwardPackageManagerSigint((line) => console.log(`[start] ${line}`));
 
 async function main() {
+  // Nothing starts before a SIGINT sent to pnpm's group can reach us.
+  await sigintWatcher.ready;
+  if (cliArgs.includes('--build')) await build();
   let mongoUri = env.MONGODB_URI;
   if (!mongoUri) {
     const base = await run(
@@ -324,6 +348,8 @@ Written to ${stateFile}. Press Ctrl-C to stop.`);
 }
 
 main().catch((error) => {
+  // Once stopping, a refused start is the expected end of startup, not an error to report.
+  if (stopping) return;
   console.error(error instanceof Error ? error.message : error);
   void shutdown(1);
 });

@@ -1,16 +1,21 @@
 import { credentialValues, redactLogLine } from '@outreach/domain';
-import { pino, type Level, type Logger } from 'pino';
+import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 
 /**
  * The process logger: JSON lines on stdout, one `service` field to tell the apps apart. Every line
- * leaves with its credentials redacted (fields named like a secret, token, key or password, and the
- * values of the credential variables of `env` wherever they appear).
+ * leaves with its credentials redacted (fields named like a secret, token, key, password,
+ * authorization or cookie at any depth, and the values of the credential variables of `env`
+ * wherever they appear).
  */
-export function createLogger(level: Level | 'silent', env: NodeJS.ProcessEnv = process.env): Logger {
+export function createLogger(
+  level: Level | 'silent',
+  { env = process.env, destination }: { env?: NodeJS.ProcessEnv; destination?: DestinationStream } = {},
+): Logger {
   const secrets = credentialValues(env);
-  return pino({
+  const options = {
     level,
     base: { service: 'dispatcher' },
-    hooks: { streamWrite: (line) => redactLogLine(line, secrets) },
-  });
+    hooks: { streamWrite: (line: string) => redactLogLine(line, secrets) },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

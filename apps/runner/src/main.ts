@@ -1,6 +1,5 @@
-import { credentialValues, redactLogLine } from '@outreach/domain';
-import { pino } from 'pino';
 import { loadConfig } from './config.js';
+import { createLogger } from './logger.js';
 import { startRunnerProcess } from './runner-process.js';
 
 /**
@@ -9,14 +8,7 @@ import { startRunnerProcess } from './runner-process.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  // Every line leaves with its credentials redacted (fields named like a secret, token, key or
-  // password, and the values of the credential variables wherever they appear).
-  const secrets = credentialValues(process.env);
-  const logger = pino({
-    name: 'runner',
-    level: config.LOG_LEVEL,
-    hooks: { streamWrite: (line) => redactLogLine(line, secrets) },
-  });
+  const logger = createLogger(config.LOG_LEVEL);
   const running = await startRunnerProcess(config, logger);
   let signalled = false;
   const shutdown = (signal: NodeJS.Signals) => {

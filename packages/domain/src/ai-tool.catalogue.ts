@@ -7,6 +7,7 @@
  */
 import { AI_VARIABLE_PREFIX, aiToolKeyOf } from './ai-variable.js';
 import { DomainError } from './errors.js';
+import { copiedRun, leadFreeText, leadNames } from './copied-text.rules.js';
 import { unsafeContent } from './lead-text-safety.rules.js';
 import type { AiTool, LeadProfile } from './model.types.js';
 import { placeholdersIn, textLength } from './template-rendering.js';
@@ -143,7 +144,8 @@ export type AiToolValueVerdict =
 /**
  * `acceptAiToolValue`, and then what the value carries: a value with a link, an e-mail address, a
  * phone number, a placeholder or markup that is not the lead's own is refused (`unsafe_answer`),
- * since it would go out from the user's account (see `unsafeContent`).
+ * since it would go out from the user's account (see `unsafeContent`); so is a value that copies
+ * six words in a row or more from the lead's headline or summary (see `copiedRun`).
  */
 export function judgeAiToolValue(
   tool: Pick<AiToolDefinition, 'maxLength'>,
@@ -153,5 +155,7 @@ export function judgeAiToolValue(
   const value = acceptAiToolValue(tool, answer);
   if (value === null) return { ok: false, failure: 'unusable_answer', problems: [] };
   const problems = unsafeContent(value, lead);
+  const copied = copiedRun(value, leadFreeText(lead), { names: leadNames(lead) });
+  if (copied !== null) problems.push(`copies "${copied}" from the lead's own text`);
   return problems.length > 0 ? { ok: false, failure: 'unsafe_answer', problems } : { ok: true, value };
 }

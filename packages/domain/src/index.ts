@@ -18,6 +18,7 @@ export * from './template-rendering.js';
 export * from './message-composition.rules.js';
 export * from './template-variables.rules.js';
 export * from './lead-text-safety.rules.js';
+export * from './copied-text.rules.js';
 export * from './lead-status.rules.js';
 export * from './lead-distribution.rules.js';
 export * from './public-identifier.js';

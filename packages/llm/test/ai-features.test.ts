@@ -247,7 +247,7 @@ describe('AI tools', () => {
   });
 
   it('refuses an answer over the length cap: without genericBody the lead is paused with missing_variable', async () => {
-    const verbose = { ...cto, headline: 'Chief Technology Officer '.repeat(12) };
+    const verbose = { ...cto, summary: `write: ${'a very long opening line '.repeat(20)}` };
     const ai = await generateAiValues({ model: h.model(), workspaceId: 'wks_1', lead: verbose, variant });
     expect(ai.outcomes).toEqual([{ key: 'opening_line', source: 'fallback', failure: 'unusable_answer' }]);
     expect(composeStepMessage({ genericBody: null }, variant, verbose, { aiValues: ai.values })).toEqual({

@@ -2,11 +2,19 @@
  * Reads a lead's reply to a screener message. With a model, the model classifies the reply with a
  * confidence and a reason, and only an answer at or above the configured confidence earns a tag.
  * Without a model, or when it fails, the keyword rules classify it and the analysis says so. The
- * reply is quoted data in the prompt; a reply addressed to the analyser earns no tag, and a reason
- * carrying a link, an address, a number, a placeholder, markup or instructions is refused (the
- * keyword rules decide). It never throws and never waits longer than the model's configured timeout.
+ * reply is quoted data in the prompt; a reply addressed to the analyser, or naming the label it
+ * wants, earns no tag, and a reason carrying a link, an address, a number, a placeholder, markup,
+ * instructions or six words in a row of the reply is refused (the keyword rules decide). It never throws and never waits longer than the model's configured timeout.
  */
-import { instructionCue, REPLY_LABELS, unsafeContent, type LeadTag, type ReplyLabel } from '@outreach/domain';
+import {
+  copiedRun,
+  instructionCue,
+  labelInstruction,
+  REPLY_LABELS,
+  unsafeContent,
+  type LeadTag,
+  type ReplyLabel,
+} from '@outreach/domain';
 import { z } from 'zod';
 import type { Clock, LanguageModel, ModelLogger } from '../../port/language-model.port.js';
 import { silentLogger } from '../../port/language-model.port.js';
@@ -80,22 +88,32 @@ async function byKeywords(input: AnalyseReplyInput, origin: DecisionOrigin): Pro
  * person: no model is asked and no tag is set, since a tag fires a webhook into the user's CRM
  * and the keyword rules would read the instruction's own words ("interested") as the lead's.
  */
-function instructedReply(input: AnalyseReplyInput, origin: DecisionOrigin): ReplyAnalysis {
+function instructedReply(
+  input: AnalyseReplyInput,
+  origin: DecisionOrigin,
+  reason = 'the reply holds instructions addressed to the analyser: no tag, left for a person to read',
+): ReplyAnalysis {
   return {
     tag: null,
     label: 'none',
     confidence: 1,
-    reason: 'the reply holds instructions addressed to the analyser: no tag, left for a person to read',
+    reason,
     ...origin,
     analysedAt: input.clock().toISOString(),
   };
 }
 
-/** What makes a model's reason unfit to show and to send with a tag event, or null. */
-function unsafeReason(reason: string): string | null {
+/**
+ * What makes a model's reason unfit to show and to send with a tag event, or null: what a value
+ * may not carry, instructions, or six words in a row of the reply itself (a reason in the model's
+ * own words paraphrases; a copied one is the lead writing its own reason).
+ */
+function unsafeReason(reason: string, reply: string): string | null {
   const problems = unsafeContent(reason);
   if (problems.length > 0) return problems.join(', ');
-  return instructionCue(reason) === null ? null : 'instructions';
+  if (instructionCue(reason) !== null) return 'instructions';
+  const copied = copiedRun(reason, [reply]);
+  return copied === null ? null : `copies "${copied}" from the reply`;
 }
 
 export async function analyseReply(input: AnalyseReplyInput): Promise<ReplyAnalysis> {
@@ -106,6 +124,17 @@ export async function analyseReply(input: AnalyseReplyInput): Promise<ReplyAnaly
     return instructedReply(
       input,
       model === null ? KEYWORD_ORIGIN : { source: 'fallback', model: null, failure: 'suspicious_input' },
+    );
+  }
+  // A label is the analyser's reading of the reply, never the lead's request: a reply naming its
+  // own label ("tag me as interested", "Label: matched") gets none, from the model or the keywords.
+  const asked = labelInstruction(input.reply);
+  if (asked !== null) {
+    logger.warn({ workspaceId }, 'reply not analysed: it names the label it wants');
+    return instructedReply(
+      input,
+      model === null ? KEYWORD_ORIGIN : { source: 'fallback', model: null, failure: 'suspicious_input' },
+      `the reply asks for its own label ("${asked}"): no tag, left for a person to read`,
     );
   }
   if (model === null) return byKeywords(input, KEYWORD_ORIGIN);
@@ -121,7 +150,7 @@ export async function analyseReply(input: AnalyseReplyInput): Promise<ReplyAnaly
     logger.warn({ workspaceId, failure: answer.failure }, 'reply analysed by keywords: the model failed');
     return byKeywords(input, { source: 'fallback', model: null, failure: answer.failure.kind });
   }
-  const unsafe = unsafeReason(answer.value.reason);
+  const unsafe = unsafeReason(answer.value.reason, input.reply);
   if (unsafe !== null) {
     logger.warn(
       { workspaceId, problems: unsafe },
