@@ -3155,9 +3155,11 @@ export interface components {
          *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
          *     changes nothing; the same key with another method, path or body is refused with `422`
          *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-         *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-         *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-         *     is a good key.
+         *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+         *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+         *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+         *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+         *     good key.
          * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
          */
         IdempotencyKey: string;
@@ -3427,9 +3429,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3757,9 +3761,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3997,9 +4003,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4084,9 +4092,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4473,9 +4483,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4543,9 +4555,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4630,9 +4644,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4964,9 +4980,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5304,9 +5322,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5437,9 +5457,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5504,9 +5526,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5659,9 +5683,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6514,9 +6540,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6569,9 +6597,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6752,9 +6782,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6968,9 +7000,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7096,9 +7130,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7179,9 +7215,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
