@@ -851,8 +851,9 @@ export interface paths {
          * Subscribe to an event type
          * @description Creates a subscription for one (URL, event type) pair and answers `201`. Subscribing a pair that
          *     already exists answers `200` with the existing subscription. URLs on private or loopback
-         *     addresses are refused with `400` unless the deployment allows them. Raced by an unsubscribe of
-         *     the same pair, it answers as either order of the two would (`201` or `200`).
+         *     addresses are refused with `400` unless the deployment allows them. Raced by unsubscribes of
+         *     the same pair, however many, it answers as one order of them would (`201` or `200`), never
+         *     a `5xx`.
          */
         post: operations["subscribeHook"];
         delete?: never;
