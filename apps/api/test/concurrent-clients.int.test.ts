@@ -81,6 +81,41 @@ describe('unblocking the same blocks at once', () => {
   });
 });
 
+describe('unblocking overlapping sets of blocks at once', () => {
+  it('removes them for one request whatever order it names them in; the rest get 404', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      await ws.api.post('/v1/blocked-leads', {
+        leads: ['a', 'b'].map((name) => ({ publicIdentifier: `overlap-${round}-${name}` })),
+      });
+      const listed = await ws.api.get<BlockedLead[]>(`/v1/blocked-leads?search=overlap-${round}-&sort=ASC`);
+      const [a, b] = listed.body.map((block) => block.id);
+      if (!a || !b) throw new Error('blocks missing');
+      // Requests naming an unknown block alongside b hold b for a moment and then give up: they
+      // must not make the requests that can succeed fail.
+      const bodies = [
+        [b, 'blk_unknown'],
+        [a, b],
+        [b, a],
+        ['blk_unknown', b],
+        [a, b],
+        [b, a],
+      ];
+      // Each round sends them in another order.
+      const shift = round % bodies.length;
+      const sent = [...bodies.slice(shift), ...bodies.slice(0, shift)];
+      const answers = await together(sent.length, (n) => ws.api.delete('/v1/blocked-leads', sent[n]));
+      const succeeded = answers.filter((answer) => answer.status === 200);
+      expect(succeeded.map((answer) => answer.body)).toEqual([expect.objectContaining({ unblocked: 2 })]);
+      expect(answers.filter((answer) => answer.status !== 200).map((a) => a.status)).toEqual(
+        Array(5).fill(404),
+      );
+      expect((await ws.api.get<BlockedLead[]>(`/v1/blocked-leads?search=overlap-${round}-`)).body).toEqual(
+        [],
+      );
+    }
+  });
+});
+
 describe('assigning senders at once', () => {
   it('spreads the leads evenly over every sender and answers with the senders it spread over', async () => {
     for (let round = 0; round < ROUNDS - 2; round += 1) {

@@ -285,8 +285,11 @@ export interface paths {
         /**
          * Unblock leads for a campaign
          * @description Removes campaign blocks by block id. All or nothing: when any id is not a block of this
-         *     campaign, the answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
-         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
+         *     campaign, the answer is `404` naming the missing ids and nothing is removed.
+         *     Of requests removing overlapping sets of blocks at once, in whatever order each names them,
+         *     one removes its blocks and the others answer `404` (a request that needs a block another is
+         *     removing waits for it briefly, then finds it gone): never two refusals with the blocks
+         *     left in place, never a success that removed nothing.
          */
         delete: operations["unblockCampaignLeads"];
         options?: never;
@@ -553,8 +556,11 @@ export interface paths {
          * Unblock workspace-wide blocked leads
          * @description Removes workspace blocks by block id (not by public identifier); the leads can be added to
          *     campaigns and receive messages again. All or nothing: when any id is not a workspace block, the
-         *     answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
-         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
+         *     answer is `404` naming the missing ids and nothing is removed.
+         *     Of requests removing overlapping sets of blocks at once, in whatever order each names them,
+         *     one removes its blocks and the others answer `404` (a request that needs a block another is
+         *     removing waits for it briefly, then finds it gone): never two refusals with the blocks
+         *     left in place, never a success that removed nothing.
          */
         delete: operations["unblockLeads"];
         options?: never;
