@@ -4,7 +4,13 @@
  * the state that some one-by-one order of the same requests would. Each race runs several rounds,
  * since one that shows once in three runs is still a race.
  */
-import type { BlockedLead, Conversation, SuccessMessage } from '@outreach/contract';
+import type {
+  BlockedLead,
+  CampaignDetail,
+  CampaignLeadPage,
+  Conversation,
+  SuccessMessage,
+} from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
 import { leadStatusSetByUser, type LeadInternalStatus, type LeadStatus } from '@outreach/domain';
 import { describe, expect, it } from 'vitest';
@@ -112,6 +118,43 @@ describe('unblocking overlapping sets of blocks at once', () => {
       expect((await ws.api.get<BlockedLead[]>(`/v1/blocked-leads?search=overlap-${round}-`)).body).toEqual(
         [],
       );
+    }
+  });
+});
+
+describe('removing the same leads at once', () => {
+  it('deletes them for one request; the others get 404 and the campaign counts them once', async () => {
+    const workspaceId = asWorkspaceId(ws.workspaceId);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const campaign = await createCampaign(ws.api);
+      await addLeads(
+        ws.api,
+        campaign.id,
+        Array.from({ length: 6 }, (_, n) => `removed-${round}-${n}`),
+      );
+      // The detail answers from the counters kept on write from here on.
+      await app.db.campaignCounters.recount(workspaceId, campaign.id);
+      await app.db.campaignCounters.markMaintained(workspaceId, campaign.id);
+      const leads = (await ws.api.get<CampaignLeadPage>(`/v1/campaigns/${campaign.id}/leads`)).body.leads;
+      const [a, b, c] = leads.map((lead) => lead.id);
+      const bodies = [
+        [a, b, c],
+        [c, b, a],
+        [b, a, c],
+        [a, b, c],
+        [c, a, b],
+        [b, c, a],
+      ];
+      const answers = await together(bodies.length, (n) =>
+        ws.api.delete(`/v1/campaigns/${campaign.id}/leads`, bodies[n]),
+      );
+      expect(answers.filter((a) => a.status === 200).map((a) => a.body)).toEqual([
+        expect.objectContaining({ deleted: 3 }),
+      ]);
+      expect(answers.filter((a) => a.status !== 200).map((a) => a.status)).toEqual(Array(5).fill(404));
+      const detail = (await ws.api.get<CampaignDetail>(`/v1/campaigns/${campaign.id}`)).body;
+      expect(detail.analytics.totalLeads).toBe(3);
+      expect((await app.db.campaignCounters.recount(workspaceId, campaign.id)).differences).toEqual([]);
     }
   });
 });

@@ -190,8 +190,10 @@ export interface paths {
         /**
          * Remove leads from a campaign
          * @description Removes leads by id, with their pending actions. All or nothing: when any id is not a lead of
-         *     this campaign, the answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
-         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
+         *     this campaign, the answer is `404` naming the missing ids and nothing is removed. Of requests
+         *     removing overlapping sets of leads at once, in whatever order each names them, one removes
+         *     its leads and the others answer `404`: they removed nothing, and the campaign's figures
+         *     count the removal once.
          */
         delete: operations["removeLeads"];
         options?: never;

@@ -49,7 +49,8 @@ export async function claimForRemoval<T extends RemovalClaimable>(
   workspaceId: WorkspaceId,
   request: RemovalClaimRequest<T>,
 ): Promise<QueryFilter<T>> {
-  const ids = [...new Set(request.ids)].sort();
+  const asked = [...new Set(request.ids)];
+  const ids = [...asked].sort();
   const removalToken = randomUUID();
   const removalUntil = new Date(request.realNow.getTime() + REMOVAL_CLAIM_REAL_MS);
   const ours = { ...request.scope, removalToken } as QueryFilter<T>;
@@ -64,7 +65,7 @@ export async function claimForRemoval<T extends RemovalClaimable>(
   const refuse = async (held: string): Promise<never> => {
     await giveBack();
     const existing = await records.existingIds(workspaceId, ids, request.scope);
-    const missing = ids.filter((id) => !existing.has(id));
+    const missing = asked.filter((id) => !existing.has(id));
     // An id that exists but stayed held past every wait is being removed by another request.
     throw new NotFoundError(request.entity, missing.length > 0 ? missing : [held]);
   };
