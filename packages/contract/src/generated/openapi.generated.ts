@@ -150,8 +150,9 @@ export interface paths {
          * @description Adds sender accounts to the campaign (accounts already assigned are kept). Every account must
          *     belong to the workspace, be authenticated and be active; otherwise nothing changes. Leads not
          *     yet contacted are then spread evenly over all assigned accounts; leads already contacted keep
-         *     their sender. Assignments sent together end spread evenly over every account any of them
-         *     assigned, as one by one would; the answer counts the senders as of its own last spread.
+         *     their sender. Assignments and imports sent together end spread evenly over every account any
+         *     of them assigned, as one by one would; the answer is sent once its own last pass found the
+         *     spread even, and counts the senders as of that pass.
          */
         post: operations["addCampaignSenders"];
         delete?: never;
@@ -184,7 +185,9 @@ export interface paths {
          * @description Adds up to 1000 leads. Leads already in the campaign (same normalised public identifier) or
          *     repeated in the request count as `duplicates`; leads blocked for the workspace or this campaign
          *     are not added and count as `blocked`. New leads start `waiting` and are spread over the
-         *     campaign's sender accounts.
+         *     campaign's sender accounts: once the answer is sent, the leads not yet contacted are spread
+         *     evenly (the most and the fewest a sender holds differ by at most one, as far as contacted
+         *     leads allow), also when sender assignments or other imports ran at the same time.
          */
         post: operations["addLeads"];
         /**
