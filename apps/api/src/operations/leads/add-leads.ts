@@ -35,8 +35,12 @@ export async function addLeads(
   if (stored.added > 0) {
     await ctx.db.campaignCounters.recordLeadsAdded(ctx.workspaceId, campaignId, stored.leads);
     await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, campaignId);
-    await pauseIfCompleted(ctx, campaign);
-    await evenOutAfterImport(ctx, campaign, expectedSenderCounts(counts, stored.leads));
+    // Read after the generation moved: a completion the runner judged before these leads were
+    // stored and wrote before that move is seen here, so the leads are not left in a completed
+    // campaign (it is paused, as any completed campaign given new work); a later one fails.
+    const after = await requireCampaign(ctx, campaignId);
+    await pauseIfCompleted(ctx, after);
+    await evenOutAfterImport(ctx, campaign, after, expectedSenderCounts(counts, stored.leads));
   }
   const duplicates = plan.duplicates + stored.duplicates;
   return {
@@ -87,9 +91,9 @@ function expectedSenderCounts(
 async function evenOutAfterImport(
   ctx: OperationContext,
   before: Campaign,
+  now: Campaign,
   expected: Readonly<Record<string, number>>,
 ): Promise<void> {
-  const now = await requireCampaign(ctx, before.id);
   if (now.networkAccounts.length === 0) return;
   const sameSenders =
     now.networkAccounts.length === before.networkAccounts.length &&
