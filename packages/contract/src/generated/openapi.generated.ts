@@ -818,7 +818,10 @@ export interface paths {
         /**
          * Reply in a conversation
          * @description Queues a reply; the runner sends it through the conversation's sender account, within the
-         *     account's caps, and the message's status becomes `sent` or `failed`.
+         *     account's caps, and the message's status becomes `sent` or `failed`. Replies of one
+         *     conversation go out one at a time in the order they were accepted (replies sent together
+         *     too): a reply waits until every earlier one is sent or failed, so the lead receives them,
+         *     and the history lists them, in that order.
          */
         post: operations["sendMessage"];
         delete?: never;
