@@ -721,7 +721,9 @@ export interface paths {
          *     keep theirs. Any limit may be lowered; one may be raised up to the ceiling of the account's
          *     tier (see `ceiling` in the answer of `GET`), above which LinkedIn restricts accounts: such a
          *     value is refused with 400 naming the ceiling and the tier, and nothing changes. Applies from
-         *     the next action; during the warm-up the account is held to a share of the setting.
+         *     the next action; during the warm-up the account is held to a share of the setting. The
+         *     change is written only if the tier is still the one it was checked against; a tier that
+         *     keeps changing meanwhile is answered `409`.
          */
         patch: operations["updateAccountLimits"];
         trace?: never;
@@ -6326,6 +6328,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AccountNotFound"];
+            /**
+             * @description The account's tier kept changing while the limits were set (three writes in a row, each
+             *     checked against the tier read before it, found another tier): `version_conflict`,
+             *     nothing changed; read the limits and try again.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "the tier of acc_6650a2b7d41c9e8f2a3b5c21 kept changing while its limits were set; nothing changed",
+                     *       "code": "version_conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
