@@ -4,7 +4,13 @@
  * the state that some one-by-one order of the same requests would. Each race runs several rounds,
  * since one that shows once in three runs is still a race.
  */
-import type { BlockedLead, Conversation, SuccessMessage } from '@outreach/contract';
+import type {
+  BlockedLead,
+  CampaignDetail,
+  CampaignLeadPage,
+  Conversation,
+  SuccessMessage,
+} from '@outreach/contract';
 import { asWorkspaceId } from '@outreach/db';
 import { leadStatusSetByUser, type LeadInternalStatus, type LeadStatus } from '@outreach/domain';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +87,78 @@ describe('unblocking the same blocks at once', () => {
   });
 });
 
+describe('unblocking overlapping sets of blocks at once', () => {
+  it('removes them for one request whatever order it names them in; the rest get 404', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      await ws.api.post('/v1/blocked-leads', {
+        leads: ['a', 'b'].map((name) => ({ publicIdentifier: `overlap-${round}-${name}` })),
+      });
+      const listed = await ws.api.get<BlockedLead[]>(`/v1/blocked-leads?search=overlap-${round}-&sort=ASC`);
+      const [a, b] = listed.body.map((block) => block.id);
+      if (!a || !b) throw new Error('blocks missing');
+      // Requests naming an unknown block alongside b hold b for a moment and then give up: they
+      // must not make the requests that can succeed fail.
+      const bodies = [
+        [b, 'blk_unknown'],
+        [a, b],
+        [b, a],
+        ['blk_unknown', b],
+        [a, b],
+        [b, a],
+      ];
+      // Each round sends them in another order.
+      const shift = round % bodies.length;
+      const sent = [...bodies.slice(shift), ...bodies.slice(0, shift)];
+      const answers = await together(sent.length, (n) => ws.api.delete('/v1/blocked-leads', sent[n]));
+      const succeeded = answers.filter((answer) => answer.status === 200);
+      expect(succeeded.map((answer) => answer.body)).toEqual([expect.objectContaining({ unblocked: 2 })]);
+      expect(answers.filter((answer) => answer.status !== 200).map((a) => a.status)).toEqual(
+        Array(5).fill(404),
+      );
+      expect((await ws.api.get<BlockedLead[]>(`/v1/blocked-leads?search=overlap-${round}-`)).body).toEqual(
+        [],
+      );
+    }
+  });
+});
+
+describe('removing the same leads at once', () => {
+  it('deletes them for one request; the others get 404 and the campaign counts them once', async () => {
+    const workspaceId = asWorkspaceId(ws.workspaceId);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const campaign = await createCampaign(ws.api);
+      await addLeads(
+        ws.api,
+        campaign.id,
+        Array.from({ length: 6 }, (_, n) => `removed-${round}-${n}`),
+      );
+      // The detail answers from the counters kept on write from here on.
+      await app.db.campaignCounters.recount(workspaceId, campaign.id);
+      await app.db.campaignCounters.markMaintained(workspaceId, campaign.id);
+      const leads = (await ws.api.get<CampaignLeadPage>(`/v1/campaigns/${campaign.id}/leads`)).body.leads;
+      const [a, b, c] = leads.map((lead) => lead.id);
+      const bodies = [
+        [a, b, c],
+        [c, b, a],
+        [b, a, c],
+        [a, b, c],
+        [c, a, b],
+        [b, c, a],
+      ];
+      const answers = await together(bodies.length, (n) =>
+        ws.api.delete(`/v1/campaigns/${campaign.id}/leads`, bodies[n]),
+      );
+      expect(answers.filter((a) => a.status === 200).map((a) => a.body)).toEqual([
+        expect.objectContaining({ deleted: 3 }),
+      ]);
+      expect(answers.filter((a) => a.status !== 200).map((a) => a.status)).toEqual(Array(5).fill(404));
+      const detail = (await ws.api.get<CampaignDetail>(`/v1/campaigns/${campaign.id}`)).body;
+      expect(detail.analytics.totalLeads).toBe(3);
+      expect((await app.db.campaignCounters.recount(workspaceId, campaign.id)).differences).toEqual([]);
+    }
+  });
+});
+
 describe('assigning senders at once', () => {
   it('spreads the leads evenly over every sender and answers with the senders it spread over', async () => {
     for (let round = 0; round < ROUNDS - 2; round += 1) {
@@ -118,7 +196,7 @@ describe('assigning senders at once', () => {
 });
 
 describe('replies written together in one conversation', () => {
-  it('are listed in the order they were sent, whatever order they were accepted in', async () => {
+  it('go out one at a time in the order they were accepted, and are listed so', async () => {
     const account = await createAccount(ws.api);
     const campaign = await createCampaign(ws.api);
     await addLeads(ws.api, campaign.id, ['chatty']);
@@ -133,19 +211,24 @@ describe('replies written together in one conversation', () => {
     const path = `/v1/conversations/${encodeURIComponent(conversation.conversationUrn)}`;
     const accepted = await together(10, (n) => ws.api.post(`${path}/messages`, { content: `reply ${n}` }));
     expect(accepted.map((a) => a.status)).toEqual(Array(10).fill(201));
-    // Several runner workers claim the replies, and the sends finish in another order.
-    const lease = { owner: 'runner', now: new Date(Date.now() + 60_000), leaseMs: 60_000 };
-    const claimed = await together(10, () => app.db.messages.claimQueuedAcrossWorkspaces(lease));
-    const start = Date.now();
-    for (const [n, message] of claimed.reverse().entries()) {
-      if (!message) throw new Error('a reply was not claimed');
-      await app.db.messages.markSent(workspaceId, message.id, 'runner', {
-        sentAt: new Date(start + n * 1000),
-      });
+    const queued = (await ws.api.get<Conversation>(path)).body.messages.map((message) => message.content);
+    // Several runner workers claim at once: only the reply at the head of the queue goes out,
+    // and the next only once it is sent.
+    const sentOrder: string[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      const lease = { owner: `runner-${n}`, now: new Date(Date.now() + 60_000), leaseMs: 60_000 };
+      const claimed = (await together(5, () => app.db.messages.claimQueuedAcrossWorkspaces(lease))).filter(
+        (message) => message !== null,
+      );
+      expect(claimed).toHaveLength(1);
+      const [message] = claimed;
+      if (!message) throw new Error('no reply claimed');
+      sentOrder.push(message.content);
+      await app.db.messages.markSent(workspaceId, message.id, lease.owner, { sentAt: new Date() });
     }
-    const history = (await ws.api.get<Conversation>(path)).body.messages;
-    const sentAt = history.map((message) => Date.parse(message.sentAt ?? ''));
-    expect(sentAt).toEqual([...sentAt].sort((a, b) => a - b));
+    expect(sentOrder).toEqual(queued);
+    const history = (await ws.api.get<Conversation>(path)).body.messages.map((message) => message.content);
+    expect(history).toEqual(queued);
   });
 });
 

@@ -144,4 +144,32 @@ describe('queued conversation messages', () => {
       ['Any news?', 'sent'],
     ]);
   });
+
+  it('sends replies accepted together in one conversation one at a time, in acceptance order', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 });
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
+    await drive(world, scenario, [world.runner()], { until: allLeadsDone(world, scenario) });
+    const [lead] = await allLeads(world, scenario);
+    const conversation = await conversationOf(world, scenario, defined(lead, 'the lead').id);
+    // Ten replies accepted at once, as ten concurrent API requests queue them.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        world.db.messages.queueOutgoing(scenario.workspaceId, conversation.id, `reply ${n}`),
+      ),
+    );
+    const accepted = (await conversationOf(world, scenario, conversation.leadId)).messages
+      .filter((message) => message.state === 'queued')
+      .map((message) => message.content);
+    expect(accepted).toHaveLength(10);
+
+    // Three runner processes, each with several workers, claim them together.
+    const runners = [0, 1, 2].map(() => world.runner({}, { store: createDbRunnerStore(world.db) }));
+    const allSent = async () => world.sandbox.state.log.list({ type: 'message' }).length >= 11;
+    await drive(world, scenario, runners, { until: allSent, maxDays: 10 });
+
+    const sent = world.sandbox.state.log.list({ type: 'message' }).map((action) => action.content);
+    expect(sent).toEqual(['Hello', ...accepted]);
+    const history = await conversationOf(world, scenario, conversation.leadId);
+    expect(history.messages.map((message) => message.content)).toEqual(['Hello', ...accepted]);
+  });
 });

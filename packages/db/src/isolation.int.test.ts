@@ -85,7 +85,9 @@ describe('workspace B cannot read or change workspace A’s records', () => {
     expect(await t.db.leads.countByStatus(b, campaign.id)).toMatchObject({ waiting: 0, active: 0 });
     expect(await t.db.leads.findByPublicIdentifier(b, lead.publicIdentifier)).toEqual([]);
     expect(await t.db.leads.listNotStarted(b, campaign.id)).toEqual([]);
-    await expect(t.db.leads.deleteMany(b, campaign.id, [lead.id])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(t.db.leads.deleteMany(b, campaign.id, [lead.id], new Date())).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(
       t.db.leads.setStatus(b, lead.id, {
         status: 'error',

@@ -26,23 +26,26 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export const JITTER_RATIO = 0.1;
 
 /**
- * A `Retry-After` longer than this is clamped: a receiver must not be able to park a delivery for
- * weeks, and the schedule's own longest gap is well below it.
+ * A `Retry-After` longer than this (real time) is clamped: a receiver must not be able to park a
+ * delivery for weeks, and the schedule's own longest gap is well below it.
  */
 export const MAX_RETRY_AFTER_MS = 24 * HOUR;
 
 /**
- * The delay before the next attempt after `attempt` (1-based) failed, or null when that was the last
- * one. `retryAfterMs` comes from a 429 or 503 response and wins when it is later than the schedule.
+ * The delay on the product clock before the next attempt after `attempt` (1-based) failed, or null
+ * when that was the last one. `retryAfterRealMs` comes from a 429 or 503 response, in real time; it
+ * is clamped, converted to product time (`timeScale` product ms per real ms) and wins when it is
+ * later than the schedule.
  */
 export function nextRetryDelayMs(
   attempt: number,
   random: RandomSource,
-  retryAfterMs: number | null = null,
+  retryAfterRealMs: number | null = null,
+  timeScale = 1,
 ): number | null {
   const base = RETRY_DELAYS_MS[attempt - 1];
   if (base === undefined) return null;
   const jittered = Math.round(base * (1 + (random() * 2 - 1) * JITTER_RATIO));
-  if (retryAfterMs === null) return jittered;
-  return Math.max(jittered, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
+  if (retryAfterRealMs === null) return jittered;
+  return Math.max(jittered, Math.min(retryAfterRealMs, MAX_RETRY_AFTER_MS) * timeScale);
 }

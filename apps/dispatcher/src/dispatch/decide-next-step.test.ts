@@ -3,6 +3,7 @@ import type { SendOutcome } from '../delivery/http-sender.js';
 import { decideNextStep, toAttemptRecord } from './decide-next-step.js';
 
 const now = new Date('2025-03-01T12:00:00Z');
+const times = { now, realNow: now, timeScale: 1 };
 const middle = (): number => 0.5;
 const answer = (status: number, retryAfter?: string): SendOutcome => ({
   kind: 'response',
@@ -15,20 +16,20 @@ const after = (ms: number): Date => new Date(now.getTime() + ms);
 
 describe('decideNextStep', () => {
   it.each([200, 201, 204, 299])('counts %i as delivered', (status) => {
-    expect(decideNextStep(1, answer(status), now, middle)).toEqual({ kind: 'delivered' });
+    expect(decideNextStep(1, answer(status), times, middle)).toEqual({ kind: 'delivered' });
   });
 
   it.each([301, 302, 307, 400, 404, 500, 502])('retries after %i', (status) => {
-    expect(decideNextStep(1, answer(status), now, middle)).toEqual({ kind: 'retry', at: after(5_000) });
+    expect(decideNextStep(1, answer(status), times, middle)).toEqual({ kind: 'retry', at: after(5_000) });
   });
 
   it('retries a timeout on the schedule', () => {
     const timeout: SendOutcome = { kind: 'error', code: 'timeout', error: 'late', durationMs: 15_000 };
-    expect(decideNextStep(3, timeout, now, middle)).toEqual({ kind: 'retry', at: after(1_800_000) });
+    expect(decideNextStep(3, timeout, times, middle)).toEqual({ kind: 'retry', at: after(1_800_000) });
   });
 
   it('removes the subscription on 410 Gone', () => {
-    expect(decideNextStep(1, answer(410), now, middle)).toEqual({
+    expect(decideNextStep(1, answer(410), times, middle)).toEqual({
       kind: 'failed',
       reason: 'gone',
       removeSubscription: true,
@@ -36,7 +37,7 @@ describe('decideNextStep', () => {
   });
 
   it('fails for good when the last attempt fails', () => {
-    expect(decideNextStep(8, answer(500), now, middle)).toEqual({
+    expect(decideNextStep(8, answer(500), times, middle)).toEqual({
       kind: 'failed',
       reason: 'attempts_exhausted',
       removeSubscription: false,
@@ -44,20 +45,37 @@ describe('decideNextStep', () => {
   });
 
   it('honours a later Retry-After on 429 and 503', () => {
-    expect(decideNextStep(1, answer(429, '60'), now, middle)).toEqual({ kind: 'retry', at: after(60_000) });
-    expect(decideNextStep(1, answer(503, 'Sat, 01 Mar 2025 13:00:00 GMT'), now, middle)).toEqual({
+    expect(decideNextStep(1, answer(429, '60'), times, middle)).toEqual({ kind: 'retry', at: after(60_000) });
+    expect(decideNextStep(1, answer(503, 'Sat, 01 Mar 2025 13:00:00 GMT'), times, middle)).toEqual({
       kind: 'retry',
       at: after(3_600_000),
     });
   });
 
+  it('reads Retry-After in real time when the product clock is compressed', () => {
+    // A demo's product clock runs 8,640 times faster and is days ahead of real time.
+    const compressed = { now: new Date('2025-03-20T00:00:00Z'), realNow: now, timeScale: 8_640 };
+    const later = (ms: number): Date => new Date(compressed.now.getTime() + ms);
+    expect(decideNextStep(1, answer(429, '60'), compressed, middle)).toEqual({
+      kind: 'retry',
+      at: later(60_000 * 8_640),
+    });
+    expect(decideNextStep(1, answer(503, 'Sat, 01 Mar 2025 13:00:00 GMT'), compressed, middle)).toEqual({
+      kind: 'retry',
+      at: later(3_600_000 * 8_640),
+    });
+  });
+
   it('ignores Retry-After on other statuses', () => {
-    expect(decideNextStep(1, answer(500, '60'), now, middle)).toEqual({ kind: 'retry', at: after(5_000) });
+    expect(decideNextStep(1, answer(500, '60'), times, middle)).toEqual({ kind: 'retry', at: after(5_000) });
   });
 
   it('gives up at once on a URL that cannot be posted to', () => {
     const invalid: SendOutcome = { kind: 'error', code: 'invalid_url', error: 'bad', durationMs: 0 };
-    expect(decideNextStep(1, invalid, now, middle)).toMatchObject({ kind: 'failed', reason: 'invalid_url' });
+    expect(decideNextStep(1, invalid, times, middle)).toMatchObject({
+      kind: 'failed',
+      reason: 'invalid_url',
+    });
   });
 });
 

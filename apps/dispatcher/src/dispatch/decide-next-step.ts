@@ -12,6 +12,18 @@ export type NextStep =
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
 /**
+ * The two times a decision reads. `now` is the product clock, which due times are stored on (a
+ * demo compresses it `timeScale` times); `realNow` is HTTP time, which a receiver's `Retry-After`
+ * is written in, whether seconds or an HTTP date.
+ */
+export interface DecisionTimes {
+  now: Date;
+  realNow: Date;
+  /** Product milliseconds per real millisecond (`TIME_SCALE`; 1 outside demos). */
+  timeScale: number;
+}
+
+/**
  * What follows attempt number `attempt`: only 2xx is success; 410 Gone means the receiver wants no
  * more deliveries, so the subscription goes; a URL that cannot be posted to will never work;
  * everything else (3xx, 4xx, 5xx, timeouts, refused or unreachable targets) is retried on the
@@ -20,20 +32,23 @@ const RETRY_AFTER_STATUSES = new Set([429, 503]);
 export function decideNextStep(
   attempt: number,
   outcome: SendOutcome,
-  now: Date,
+  times: DecisionTimes,
   random: RandomSource,
 ): NextStep {
+  const { now, realNow, timeScale } = times;
   if (outcome.kind === 'response') {
     if (outcome.status >= 200 && outcome.status < 300) return { kind: 'delivered' };
     if (outcome.status === 410) return { kind: 'failed', reason: 'gone', removeSubscription: true };
   } else if (outcome.code === 'invalid_url') {
     return { kind: 'failed', reason: 'invalid_url', removeSubscription: false };
   }
-  const retryAfterMs =
+  // A receiver's wait is real time: read against the real clock, then stretched onto the product
+  // clock, so a compressed demo clock neither shortens it nor misreads its date.
+  const retryAfterRealMs =
     outcome.kind === 'response' && RETRY_AFTER_STATUSES.has(outcome.status)
-      ? parseRetryAfterMs(outcome.retryAfter, now)
+      ? parseRetryAfterMs(outcome.retryAfter, realNow)
       : null;
-  const delay = nextRetryDelayMs(attempt, random, retryAfterMs);
+  const delay = nextRetryDelayMs(attempt, random, retryAfterRealMs, timeScale);
   if (delay === null) return { kind: 'failed', reason: 'attempts_exhausted', removeSubscription: false };
   return { kind: 'retry', at: new Date(now.getTime() + delay) };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Clock } from '@outreach/network';
+import { systemClock, type Clock } from '@outreach/network';
 import type { OutgoingRequest, SendOutcome } from '../delivery/http-sender.js';
 import { USER_AGENT } from '../delivery/http-sender.js';
 import type { RandomSource } from '../delivery/retry-schedule.js';
@@ -26,10 +26,16 @@ export interface DeliveryDeps {
   /** Drives due times, leases and the retry schedule. */
   clock: Clock;
   /**
-   * Stamps `webhook-timestamp`; receivers compare it with their own clock, so it must be real
-   * time even when `clock` is a compressed demo clock. Defaults to `clock`.
+   * HTTP time: stamps `webhook-timestamp` (receivers compare it with their own clock) and reads a
+   * receiver's `Retry-After` date, so it is real time even when `clock` is a compressed demo clock.
+   * Defaults to the system clock.
    */
-  signingClock?: Clock;
+  realClock?: Clock;
+  /**
+   * Product milliseconds per real millisecond (`TIME_SCALE`, default 1): converts a receiver's
+   * real-time `Retry-After` into a due time on `clock`.
+   */
+  timeScale?: number;
   random: RandomSource;
   logger: Logger;
 }
@@ -80,7 +86,7 @@ export async function deliverOne(
 
   const body = envelopeBody(event);
   const startedAt = clock();
-  const signedAt = deps.signingClock?.() ?? startedAt;
+  const signedAt = (deps.realClock ?? systemClock)();
   const headers = {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
@@ -95,7 +101,12 @@ export async function deliverOne(
   logAttempt(deps.logger, claim, record);
 
   const now = clock();
-  const next = decideNextStep(claim.attempt, outcome, now, deps.random);
+  const next = decideNextStep(
+    claim.attempt,
+    outcome,
+    { now, realNow: (deps.realClock ?? systemClock)(), timeScale: deps.timeScale ?? 1 },
+    deps.random,
+  );
   switch (next.kind) {
     case 'delivered':
       return settle(record, { status: 'delivered', at: now }, 'delivered');

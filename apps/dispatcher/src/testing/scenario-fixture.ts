@@ -44,6 +44,9 @@ export interface DispatcherSetup {
   leaseMs?: number;
   timeoutMs?: number;
   random?: RandomSource;
+  /** HTTP time, and the product clock's speed against it (see `DeliveryDeps`). */
+  realClock?: Clock;
+  timeScale?: number;
 }
 
 export const LEASE_MS = 60_000;
@@ -65,6 +68,8 @@ export function makeDispatcher(
       clock,
       random: setup.random ?? ((): number => 0.5),
       logger: silentLogger,
+      ...(setup.realClock ? { realClock: setup.realClock } : {}),
+      ...(setup.timeScale ? { timeScale: setup.timeScale } : {}),
     },
     {
       owner: setup.owner ?? 'dispatcher-1',

@@ -17,6 +17,8 @@ import type { RunnerCampaign } from '../store/runner-store.port.js';
  * by however many runners) the check runs: a campaign that runs out of leads, is given new ones and
  * runs out again fires again. The event is written before the status
  * change, so a crash between the two repeats the (idempotent) write instead of losing the event.
+ * The completion itself is conditional on the activation and leads generation read before the
+ * leads were looked at: leads imported while the check ran keep the campaign active.
  *
  * The check asks whether any lead is waiting (then whether any is active): one indexed read each
  * that stops at the first match, so its cost does not grow with the campaign. Leads are counted
@@ -39,7 +41,10 @@ export async function detectCampaignCompletion(
     await recordSignal(ctx, campaign, signal, now);
     if (
       signal === 'campaign_completed' &&
-      (await ctx.store.completeCampaign(campaign.workspaceId, campaign.id))
+      (await ctx.store.completeCampaign(campaign.workspaceId, campaign.id, {
+        activation: campaign.activation,
+        leadsGeneration: campaign.leadsGeneration,
+      }))
     ) {
       ctx.logger.info({ campaignId: campaign.id }, 'campaign completed');
     }

@@ -49,18 +49,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       db.leads.existsWithStatus(ws(workspaceId), campaignId, statuses),
     hasLeadAwaitingFix: (workspaceId, campaignId) => db.leads.existsAwaitingFix(ws(workspaceId), campaignId),
     countLeadsByStatus: (workspaceId, campaignId) => db.leads.countByStatus(ws(workspaceId), campaignId),
-    async completeCampaign(workspaceId, campaignId) {
-      try {
-        await db.campaigns.transitionStatus(ws(workspaceId), campaignId, {
-          from: ['active'],
-          to: 'completed',
-        });
-        return true;
-      } catch (error) {
-        if (hasCode(error, 'status_conflict')) return false;
-        throw error;
-      }
-    },
+    completeCampaign: (workspaceId, campaignId, judgedOn) =>
+      db.campaigns.completeIfUnchanged(ws(workspaceId), campaignId, judgedOn),
 
     async claimDueLead(workspaceId, campaignId, lease) {
       const lead = await db.leadLeases.claimDue(ws(workspaceId), campaignId, lease);
@@ -262,10 +252,6 @@ export function createDbRunnerStore(db: Db): RunnerStore {
 
 function toDbPlan(plan: MessagePlan): DbMessagePlan {
   return { stepId: plan.stepId, choice: plan.choice, icpDecisions: { ...plan.icpDecisions } };
-}
-
-function hasCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }
 
 export function toRunnerCampaign(campaign: Campaign): RunnerCampaign {

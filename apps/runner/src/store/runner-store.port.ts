@@ -257,8 +257,15 @@ export interface RunnerStore {
   /** Whether a lead of the campaign is paused until a template or variable is fixed. */
   hasLeadAwaitingFix(workspaceId: string, campaignId: string): Promise<boolean>;
   countLeadsByStatus(workspaceId: string, campaignId: string): Promise<Record<LeadStatus, number>>;
-  /** active -> completed; false when the campaign was no longer active. */
-  completeCampaign(workspaceId: string, campaignId: string): Promise<boolean>;
+  /**
+   * active -> completed, only while the campaign is in the activation and leads generation the
+   * completion was judged on; false when it was no longer active or was given leads since.
+   */
+  completeCampaign(
+    workspaceId: string,
+    campaignId: string,
+    judgedOn: { activation: number; leadsGeneration: number },
+  ): Promise<boolean>;
 
   /** The campaign's most overdue lead with a free lease, leased to `lease.owner`; null if none. */
   claimDueLead(workspaceId: string, campaignId: string, lease: Lease): Promise<RunnerLead | null>;

@@ -150,8 +150,9 @@ export interface paths {
          * @description Adds sender accounts to the campaign (accounts already assigned are kept). Every account must
          *     belong to the workspace, be authenticated and be active; otherwise nothing changes. Leads not
          *     yet contacted are then spread evenly over all assigned accounts; leads already contacted keep
-         *     their sender. Assignments sent together end spread evenly over every account any of them
-         *     assigned, as one by one would; the answer counts the senders as of its own last spread.
+         *     their sender. Assignments and imports sent together end spread evenly over every account any
+         *     of them assigned, as one by one would; the answer is sent once its own last pass found the
+         *     spread even, and counts the senders as of that pass.
          */
         post: operations["addCampaignSenders"];
         delete?: never;
@@ -184,14 +185,18 @@ export interface paths {
          * @description Adds up to 1000 leads. Leads already in the campaign (same normalised public identifier) or
          *     repeated in the request count as `duplicates`; leads blocked for the workspace or this campaign
          *     are not added and count as `blocked`. New leads start `waiting` and are spread over the
-         *     campaign's sender accounts.
+         *     campaign's sender accounts: once the answer is sent, the leads not yet contacted are spread
+         *     evenly (the most and the fewest a sender holds differ by at most one, as far as contacted
+         *     leads allow), also when sender assignments or other imports ran at the same time.
          */
         post: operations["addLeads"];
         /**
          * Remove leads from a campaign
          * @description Removes leads by id, with their pending actions. All or nothing: when any id is not a lead of
-         *     this campaign, the answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
-         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
+         *     this campaign, the answer is `404` naming the missing ids and nothing is removed. Of requests
+         *     removing overlapping sets of leads at once, in whatever order each names them, one removes
+         *     its leads and the others answer `404`: they removed nothing, and the campaign's figures
+         *     count the removal once.
          */
         delete: operations["removeLeads"];
         options?: never;
@@ -285,8 +290,11 @@ export interface paths {
         /**
          * Unblock leads for a campaign
          * @description Removes campaign blocks by block id. All or nothing: when any id is not a block of this
-         *     campaign, the answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
-         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
+         *     campaign, the answer is `404` naming the missing ids and nothing is removed.
+         *     Of requests removing overlapping sets of blocks at once, in whatever order each names them,
+         *     one removes its blocks and the others answer `404` (a request that needs a block another is
+         *     removing waits for it briefly, then finds it gone): never two refusals with the blocks
+         *     left in place, never a success that removed nothing.
          */
         delete: operations["unblockCampaignLeads"];
         options?: never;
@@ -553,8 +561,11 @@ export interface paths {
          * Unblock workspace-wide blocked leads
          * @description Removes workspace blocks by block id (not by public identifier); the leads can be added to
          *     campaigns and receive messages again. All or nothing: when any id is not a workspace block, the
-         *     answer is `404` naming the missing ids and nothing is removed. Of requests removing the same
-         *     blocks at once, one removes them and the others answer `404`: they removed nothing.
+         *     answer is `404` naming the missing ids and nothing is removed.
+         *     Of requests removing overlapping sets of blocks at once, in whatever order each names them,
+         *     one removes its blocks and the others answer `404` (a request that needs a block another is
+         *     removing waits for it briefly, then finds it gone): never two refusals with the blocks
+         *     left in place, never a success that removed nothing.
          */
         delete: operations["unblockLeads"];
         options?: never;
@@ -710,7 +721,9 @@ export interface paths {
          *     keep theirs. Any limit may be lowered; one may be raised up to the ceiling of the account's
          *     tier (see `ceiling` in the answer of `GET`), above which LinkedIn restricts accounts: such a
          *     value is refused with 400 naming the ceiling and the tier, and nothing changes. Applies from
-         *     the next action; during the warm-up the account is held to a share of the setting.
+         *     the next action; during the warm-up the account is held to a share of the setting. The
+         *     change is written only if the tier is still the one it was checked against; a tier that
+         *     keeps changing meanwhile is answered `409`.
          */
         patch: operations["updateAccountLimits"];
         trace?: never;
@@ -807,7 +820,10 @@ export interface paths {
         /**
          * Reply in a conversation
          * @description Queues a reply; the runner sends it through the conversation's sender account, within the
-         *     account's caps, and the message's status becomes `sent` or `failed`.
+         *     account's caps, and the message's status becomes `sent` or `failed`. Replies of one
+         *     conversation go out one at a time in the order they were accepted (replies sent together
+         *     too): a reply waits until every earlier one is sent or failed, so the lead receives them,
+         *     and the history lists them, in that order.
          */
         post: operations["sendMessage"];
         delete?: never;
@@ -851,8 +867,9 @@ export interface paths {
          * Subscribe to an event type
          * @description Creates a subscription for one (URL, event type) pair and answers `201`. Subscribing a pair that
          *     already exists answers `200` with the existing subscription. URLs on private or loopback
-         *     addresses are refused with `400` unless the deployment allows them. Raced by an unsubscribe of
-         *     the same pair, it answers as either order of the two would (`201` or `200`).
+         *     addresses are refused with `400` unless the deployment allows them. Raced by unsubscribes of
+         *     the same pair, however many, it answers as one order of them would (`201` or `200`), never
+         *     a `5xx`.
          */
         post: operations["subscribeHook"];
         delete?: never;
@@ -3168,9 +3185,11 @@ export interface components {
          *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
          *     changes nothing; the same key with another method, path or body is refused with `422`
          *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-         *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-         *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-         *     is a good key.
+         *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+         *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+         *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+         *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+         *     good key.
          * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
          */
         IdempotencyKey: string;
@@ -3440,9 +3459,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -3770,9 +3791,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4010,9 +4033,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4097,9 +4122,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4489,9 +4516,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4559,9 +4588,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4646,9 +4677,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -4980,9 +5013,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5320,9 +5355,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5453,9 +5490,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5520,9 +5559,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -5675,9 +5716,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6301,6 +6344,27 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AccountNotFound"];
+            /**
+             * @description The account's tier kept changing while the limits were set (three writes in a row, each
+             *     checked against the tier read before it, found another tier): `version_conflict`,
+             *     nothing changed; read the limits and try again.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "the tier of acc_6650a2b7d41c9e8f2a3b5c21 kept changing while its limits were set; nothing changed",
+                     *       "code": "version_conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -6530,9 +6594,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6585,9 +6651,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6768,9 +6836,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -6984,9 +7054,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7112,9 +7184,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -7195,9 +7269,11 @@ export interface operations {
                  *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
                  *     changes nothing; the same key with another method, path or body is refused with `422`
                  *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
-                 *     (`idempotency_key_in_use`). A `5xx` answer is not kept: a retry is processed again. At most
-                 *     255 characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation
-                 *     is a good key.
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
                  * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];

@@ -101,4 +101,36 @@ describe('unblocking', () => {
     expect(await t.db.blockedLeads.isBlocked(other, 'cmp_2', 'x')).toBe(false);
     expect(await t.db.blockedLeads.unblock(other, campaignList('cmp_1'), [must(z).id], new Date())).toBe(1);
   });
+
+  it('of overlapping removals in any id order, removes the blocks for exactly one', async () => {
+    const list = campaignList('cmp_overlap');
+    for (let round = 0; round < 14; round += 1) {
+      await t.db.blockedLeads.block(ws, list, [
+        { publicIdentifier: `p${round}` },
+        { publicIdentifier: `q${round}` },
+      ]);
+      const [a, b] = (await t.db.blockedLeads.list(ws, list, { sort: 'ASC' })).items.map((block) => block.id);
+      if (!a || !b) throw new Error('blocks missing');
+      // Requests naming an unknown block hold b for a moment, then give up; they must not make
+      // the requests that can succeed fail.
+      const sets = [
+        [a, b],
+        [b, a],
+        [b, 'blk_unknown'],
+        ['blk_unknown', b],
+        [b, a],
+        [a, b],
+        [b, 'blk_other'],
+      ];
+      // Each round sends them in another order.
+      const sent = [...sets.slice(round % sets.length), ...sets.slice(0, round % sets.length)];
+      const settled = await Promise.allSettled(
+        sent.map((ids) => t.db.blockedLeads.unblock(ws, list, ids, new Date())),
+      );
+      expect(settled.filter((s) => s.status === 'fulfilled').map((s) => s.value)).toEqual([2]);
+      const refusals = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []));
+      expect(refusals.every((reason) => reason instanceof NotFoundError)).toBe(true);
+      expect((await t.db.blockedLeads.list(ws, list)).total).toBe(0);
+    }
+  });
 });

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { normalizePublicIdentifier } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
-import { NotFoundError } from '../common/db-errors.js';
 import type { KeysetOrder } from '../common/keyset.js';
-import { leaseFree } from '../common/lease.js';
+import { claimForRemoval } from '../common/removal-claim.js';
 import { pageBounds, prefixRange, type Page, type PageRequest } from '../common/page.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
@@ -48,9 +46,6 @@ function targetFilter(target: BlockTarget): QueryFilter<BlockedLeadRecord> {
 function applicableFilter(campaignId: string): QueryFilter<BlockedLeadRecord> {
   return { $or: [{ scope: 'workspace' }, { scope: 'campaign', campaignId }] };
 }
-
-/** How long an unblock request holds the blocks it removes; far longer than the removal takes. */
-const UNBLOCK_CLAIM_REAL_MS = 60_000;
 
 export class BlockedLeadRepository {
   constructor(
@@ -102,10 +97,10 @@ export class BlockedLeadRepository {
   /**
    * Removes blocks by record id from one list, all or nothing: an id that is not in this list of
    * this workspace means nothing is removed and NotFoundError lists the unknown ids. The blocks
-   * are first claimed in one conditional update, whose count decides: every id claimed, they are
-   * removed; any missing (unknown, or being removed by a concurrent request), the claim is given
-   * back. So of two requests removing the same blocks, one removes them all and the other gets
-   * the 404, never a success that removed nothing. `realNow` (HTTP time) bounds a claim left by a
+   * are claimed first (`claimForRemoval`: all at once, or in id order when another request holds
+   * some), then removed. So of requests removing overlapping blocks, whatever the order of their
+   * ids, one removes its blocks and the others get the 404, never a success that removed nothing
+   * nor two refusals with the blocks left in place. `realNow` (HTTP time) bounds a claim left by a
    * request that died before removing its blocks.
    */
   async unblock(
@@ -114,22 +109,13 @@ export class BlockedLeadRepository {
     ids: readonly string[],
     realNow: Date,
   ): Promise<number> {
-    const unique = [...new Set(ids)];
-    const unblockToken = randomUUID();
-    const unblockUntil = new Date(realNow.getTime() + UNBLOCK_CLAIM_REAL_MS);
-    const ours = { ...targetFilter(target), unblockToken };
-    const claim = await this.records.updateMany(
-      workspaceId,
-      { ...targetFilter(target), _id: { $in: unique }, unblockUntil: leaseFree(realNow) },
-      { $set: { unblockToken, unblockUntil } },
-    );
-    if (claim.modified === unique.length) return this.records.deleteMany(workspaceId, ours);
-    const claimed = await this.records.existingIds(workspaceId, unique, ours);
-    await this.records.updateMany(workspaceId, ours, { $set: { unblockToken: null, unblockUntil: null } });
-    throw new NotFoundError(
-      'blocked lead',
-      unique.filter((id) => !claimed.has(id)),
-    );
+    const ours = await claimForRemoval(this.records, workspaceId, {
+      entity: 'blocked lead',
+      scope: targetFilter(target),
+      ids,
+      realNow,
+    });
+    return this.records.deleteMany(workspaceId, ours);
   }
 
   /** Whether a profile may not be contacted in `campaignId` (blocked there or workspace-wide). */

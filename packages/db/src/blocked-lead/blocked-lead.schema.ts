@@ -1,10 +1,11 @@
 import { Schema } from 'mongoose';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
+import type { RemovalClaimable } from '../common/removal-claim.js';
 
 export const BLOCK_SCOPES = ['workspace', 'campaign'] as const;
 export type BlockScope = (typeof BLOCK_SCOPES)[number];
 
-export interface BlockedLeadRecord {
+export interface BlockedLeadRecord extends RemovalClaimable {
   _id: string;
   workspaceId: string;
   scope: BlockScope;
@@ -17,9 +18,9 @@ export interface BlockedLeadRecord {
    * Set while an unblock request that claimed this block removes it (with the ones asked with it);
    * another request cannot claim it meanwhile. Missing on blocks nobody is removing.
    */
-  unblockToken?: string | null;
+  removalToken?: string | null;
   /** Until when that claim holds (real time): a request that died mid-way frees it then. */
-  unblockUntil?: Date | null;
+  removalUntil?: Date | null;
 }
 
 export const blockedLeadSchema = new Schema<BlockedLeadRecord>(
@@ -31,8 +32,8 @@ export const blockedLeadSchema = new Schema<BlockedLeadRecord>(
     publicIdentifier: { type: String, required: true },
     reason: { type: String, default: null },
     createdAt: { type: Date, required: true },
-    unblockToken: { type: String },
-    unblockUntil: { type: Date },
+    removalToken: { type: String },
+    removalUntil: { type: Date },
   },
   recordOptions('blocked_leads'),
 );

@@ -196,6 +196,27 @@ export class CampaignRepository {
     return toCampaign({ ...before, status: transition.to, updatedAt: now, activation });
   }
 
+  /**
+   * active -> completed, only if the campaign is still in the activation and leads generation the
+   * caller judged it on (the runner, having found no lead left to run): leads given meanwhile (an
+   * import, a lead set back to waiting, a reopened step) bump the generation and keep it active.
+   * False when it was not completed (another status, or a change since the judgement).
+   */
+  async completeIfUnchanged(
+    workspaceId: WorkspaceId,
+    id: string,
+    judgedOn: { activation: number; leadsGeneration: number },
+  ): Promise<boolean> {
+    // A campaign stored before the generation was counted has none: that is generation 0.
+    const leadsGeneration = judgedOn.leadsGeneration === 0 ? { $in: [0, null] } : judgedOn.leadsGeneration;
+    const result = await this.records.updateOne(
+      workspaceId,
+      { _id: id, status: 'active', activation: judgedOn.activation, leadsGeneration },
+      { $set: { status: 'completed', updatedAt: this.clock() } },
+    );
+    return result.modified === 1;
+  }
+
   /** Assigns sender accounts (set semantics: assigning one twice keeps one). */
   async addSenders(workspaceId: WorkspaceId, id: string, accountIds: readonly string[]): Promise<Campaign> {
     return this.apply(workspaceId, id, {

@@ -17,6 +17,10 @@ export interface IncomingOrSentMessage {
   externalId?: string;
 }
 
+/** How many due messages one claim reads at a time, and how many such pages before it gives up. */
+const CLAIM_PAGE_SIZE = 20;
+const CLAIM_PAGES = 5;
+
 /** Messages of conversations: recorded history, and replies queued for the runner to send. */
 export class MessageRepository {
   constructor(
@@ -86,22 +90,59 @@ export class MessageRepository {
 
   /**
    * The runner's claim of a queued reply, unscoped by nature (the runner serves every workspace):
-   * the oldest due message with a free lease, leased and counted in one findOneAndUpdate. The
-   * message carries its workspaceId for the scoped calls that follow.
+   * the oldest due message with a free lease that heads its conversation's queue, leased and
+   * counted in one conditional findOneAndUpdate. The message carries its workspaceId for the
+   * scoped calls that follow.
+   *
+   * Replies of one conversation go out one at a time in the order they were accepted: a message
+   * is claimed only while no earlier message of its conversation is still queued (being sent, or
+   * waiting to be retried), so a second runner cannot send the next one beside it, and a retry
+   * later keeps the ones after it waiting. Due messages behind another are passed over, a page
+   * at a time, for the heads of other conversations.
    */
   async claimQueuedAcrossWorkspaces(lease: LeaseRequest): Promise<Message | null> {
-    const record = await this.messages.acrossWorkspaces
-      .findOneAndUpdate(
-        { sendAfter: { $lte: lease.now }, leaseUntil: leaseFree(lease.now) },
-        {
-          $set: { leaseOwner: lease.owner, leaseUntil: leaseEnd(lease) },
-          $inc: { attempts: 1 },
-        },
-        { sort: { sendAfter: 1 }, returnDocument: 'after' },
-      )
-      .lean<MessageRecord>()
-      .exec();
-    return record ? toMessage(record) : null;
+    const model = this.messages.acrossWorkspaces;
+    const passedOver: string[] = [];
+    for (let page = 0; page < CLAIM_PAGES; page += 1) {
+      const due = await model
+        .find({ sendAfter: { $lte: lease.now }, leaseUntil: leaseFree(lease.now), _id: { $nin: passedOver } })
+        .sort({ sendAfter: 1, _id: 1 })
+        .limit(CLAIM_PAGE_SIZE)
+        .lean<MessageRecord[]>()
+        .exec();
+      if (due.length === 0) return null;
+      for (const candidate of due) {
+        const head = await model
+          .findOne({
+            workspaceId: candidate.workspaceId,
+            conversationId: candidate.conversationId,
+            sendAfter: { $exists: true }, // queued: sent and failed messages have none
+          })
+          .sort({ createdAt: 1, _id: 1 })
+          .lean<MessageRecord>()
+          .exec();
+        if (head?._id !== candidate._id) {
+          passedOver.push(candidate._id);
+          continue;
+        }
+        const record = await model
+          .findOneAndUpdate(
+            {
+              _id: candidate._id,
+              state: 'queued',
+              sendAfter: { $lte: lease.now },
+              leaseUntil: leaseFree(lease.now),
+            },
+            { $set: { leaseOwner: lease.owner, leaseUntil: leaseEnd(lease) }, $inc: { attempts: 1 } },
+            { returnDocument: 'after' },
+          )
+          .lean<MessageRecord>()
+          .exec();
+        if (record) return toMessage(record);
+        passedOver.push(candidate._id); // another runner claimed it first
+      }
+    }
+    return null;
   }
 
   /** The claimed message went out; it leaves the queue. */

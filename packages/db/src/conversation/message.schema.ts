@@ -59,3 +59,9 @@ messageSchema.index(
 // Serves the runner's `claimQueuedAcrossWorkspaces`: queued messages by due time (partial: only
 // queued messages have `sendAfter`, so sent history is not in it).
 messageSchema.index({ sendAfter: 1 }, { partialFilterExpression: { sendAfter: { $exists: true } } });
+// Serves the same claim's check that a message heads its conversation's queue: the oldest queued
+// message of the conversation (partial, like the one above: only queued messages are in it).
+messageSchema.index(
+  { workspaceId: 1, conversationId: 1, createdAt: 1, _id: 1 },
+  { partialFilterExpression: { sendAfter: { $exists: true } } },
+);

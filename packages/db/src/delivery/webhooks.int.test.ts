@@ -36,6 +36,26 @@ describe('subscriptions', () => {
     expect(new Set(racing.map((r) => r.subscription.id)).size).toBe(1);
   });
 
+  it('subscribes whatever unsubscribes of the same pair run alongside, never failing', async () => {
+    const input = { url: 'https://hooks.example/contested', type: 'message_received' as const };
+    let subscribing = true;
+    // Clients removing the pair without pause while others keep subscribing it.
+    const unsubscribers = Array.from({ length: 32 }, async () => {
+      while (subscribing) await t.db.webhookSubscriptions.unsubscribe(ws, input);
+    });
+    const subscribers = Array.from({ length: 16 }, async () => {
+      const failures: unknown[] = [];
+      for (let n = 0; n < 25; n += 1) {
+        await t.db.webhookSubscriptions.subscribe(ws, input).catch((error: unknown) => failures.push(error));
+      }
+      return failures;
+    });
+    const failures = (await Promise.all(subscribers)).flat();
+    subscribing = false;
+    await Promise.all(unsubscribers);
+    expect(failures).toEqual([]);
+  });
+
   it('lists, finds by type, unsubscribes and removes', async () => {
     const own = await newWorkspace(t.db);
     const a = await t.db.webhookSubscriptions.subscribe(own, {

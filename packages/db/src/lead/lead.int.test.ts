@@ -102,11 +102,12 @@ describe('changes', () => {
     const { campaign, leads } = await seedCampaign(t.db, ws, { leads: 3 });
     const elsewhere = await seedCampaign(t.db, ws, { leads: 1 });
     const error = await t.db.leads
-      .deleteMany(ws, campaign.id, [
-        must(leads[0]).id,
-        must(elsewhere.leads[0]).id,
-        'led_000000000000000000000000',
-      ])
+      .deleteMany(
+        ws,
+        campaign.id,
+        [must(leads[0]).id, must(elsewhere.leads[0]).id, 'led_000000000000000000000000'],
+        new Date(),
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).missingIds).toEqual([
@@ -114,7 +115,13 @@ describe('changes', () => {
       'led_000000000000000000000000',
     ]);
     expect((await t.db.leads.list(ws, campaign.id)).total).toBe(3);
-    expect(await t.db.leads.deleteMany(ws, campaign.id, [must(leads[0]).id, must(leads[1]).id])).toBe(2);
+    const deleted = await t.db.leads.deleteMany(
+      ws,
+      campaign.id,
+      [must(leads[0]).id, must(leads[1]).id],
+      new Date(),
+    );
+    expect(deleted.map((lead) => lead.id).sort()).toEqual([must(leads[0]).id, must(leads[1]).id].sort());
     expect((await t.db.leads.list(ws, campaign.id)).total).toBe(1);
   });
 

@@ -11,6 +11,7 @@ import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { NotFoundError } from '../common/db-errors.js';
 import type { KeysetOrder } from '../common/keyset.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
+import { claimForRemoval } from '../common/removal-claim.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toLead, type Lead } from './lead.entity.js';
@@ -131,15 +132,28 @@ export class LeadRepository {
   }
 
   /**
-   * Deletes a campaign's leads by id, all or nothing: if any id is not a lead of this campaign in
-   * this workspace, nothing is deleted and NotFoundError lists the unknown ids.
+   * Deletes a campaign's leads by id, all or nothing, and returns the leads it deleted as they
+   * were when it claimed them: if any id is not a lead of this campaign in this workspace, nothing
+   * is deleted and NotFoundError lists the unknown ids. The leads are claimed first
+   * (`claimForRemoval`), so of requests deleting overlapping leads, one deletes its leads and the
+   * others get NotFoundError, never a success that deleted nothing. `realNow` (HTTP time) bounds a
+   * claim left by a request that died before deleting.
    */
-  async deleteMany(workspaceId: WorkspaceId, campaignId: string, ids: readonly string[]): Promise<number> {
-    const unique = [...new Set(ids)];
-    const existing = await this.records.existingIds(workspaceId, unique, { campaignId });
-    const missing = unique.filter((id) => !existing.has(id));
-    if (missing.length > 0) throw new NotFoundError('lead', missing);
-    return this.records.deleteMany(workspaceId, { campaignId, _id: { $in: unique } });
+  async deleteMany(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    ids: readonly string[],
+    realNow: Date,
+  ): Promise<Lead[]> {
+    const ours = await claimForRemoval(this.records, workspaceId, {
+      entity: 'lead',
+      scope: { campaignId },
+      ids,
+      realNow,
+    });
+    const claimed = await this.records.find(workspaceId, ours);
+    await this.records.deleteMany(workspaceId, ours);
+    return claimed.map(toLead);
   }
 
   /**

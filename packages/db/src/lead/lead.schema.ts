@@ -11,6 +11,7 @@ import {
 } from '@outreach/domain';
 import { Schema } from 'mongoose';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
+import type { RemovalClaimable } from '../common/removal-claim.js';
 
 /** The profile fields a lead is imported with (all strings; empty when unknown). */
 export const LEAD_PROFILE_FIELDS = [
@@ -30,7 +31,8 @@ export type LeadProfileField = (typeof LEAD_PROFILE_FIELDS)[number];
 
 export type LeadProfile = Record<LeadProfileField, string>;
 
-export interface LeadRecord extends LeadProfile {
+/** `removalToken`/`removalUntil`: held while a removal request that claimed the lead deletes it. */
+export interface LeadRecord extends LeadProfile, RemovalClaimable {
   _id: string;
   workspaceId: string;
   campaignId: string;
@@ -128,6 +130,8 @@ export const leadSchema = new Schema<LeadRecord>(
     nextActionAt: { type: Date },
     leaseOwner: { type: String, default: null },
     leaseUntil: { type: Date, default: null },
+    removalToken: { type: String },
+    removalUntil: { type: Date },
     attempts: { type: Number, default: 0 },
     pendingActionKey: { type: String, default: null },
     pendingActionAt: { type: Date, default: null },

@@ -8,9 +8,6 @@ import type { ScopedModel } from '../common/scoped-model.js';
 import { toWebhookSubscription, type WebhookSubscription } from './webhook-subscription.entity.js';
 import type { WebhookSubscriptionRecord } from './webhook-subscription.schema.js';
 
-/** Rounds of read, insert, read again before a pair that keeps vanishing is given up on. */
-const SUBSCRIBE_ROUNDS = 8;
-
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
@@ -32,30 +29,38 @@ export class WebhookSubscriptionRepository {
 
   /**
    * Subscribes `url` to `type`, idempotently: an existing (url, type) pair is returned as it is
-   * (same id and secret) with `created: false`. Two concurrent first subscriptions race on the
-   * unique index; the loser reads the winner's record. When that record is gone by then (a
-   * concurrent unsubscribe removed it), the pair is free again and the loser tries once more: a
-   * race with unsubscribing ends as either order of the two would, never as an error.
+   * (same id and secret) with `created: false`. One upsert with `$setOnInsert` decides it, so the
+   * answer is always what the pair was at that one instant; `created` is whether the record it
+   * answered with carries the id this call proposed. Two upserts that both find the pair missing
+   * race on the unique index and the loser gets a duplicate key: it upserts again, and this time
+   * finds the winner's record, or, if an unsubscribe removed it in between, inserts its own. Every
+   * lost round means another request inserted and a third removed the pair, so the loop ends
+   * with the requests, and a race with unsubscribing never ends in an error.
    */
   async subscribe(
     workspaceId: WorkspaceId,
     input: { url: string; type: EventType },
   ): Promise<{ subscription: WebhookSubscription; created: boolean }> {
-    for (let round = 1; ; round += 1) {
-      const existing = await this.records.findOne(workspaceId, { url: input.url, type: input.type });
-      if (existing) return { subscription: toWebhookSubscription(existing), created: false };
+    for (;;) {
+      const proposedId = newId('subscription');
       try {
-        const record = await this.records.insertOne(workspaceId, {
-          _id: newId('subscription'),
-          url: input.url,
-          type: input.type,
-          secret: newWebhookSecret(),
-          createdAt: this.clock(),
-        });
-        return { subscription: toWebhookSubscription(record), created: true };
+        const record = await this.records.findOneAndUpdate(
+          workspaceId,
+          { url: input.url, type: input.type },
+          {
+            $setOnInsert: {
+              _id: proposedId,
+              secret: newWebhookSecret(),
+              createdAt: this.clock(),
+            },
+          },
+          { upsert: true },
+        );
+        // An upsert answering the document after it always has one.
+        if (record === null) throw new Error('subscription upsert answered no record');
+        return { subscription: toWebhookSubscription(record), created: record._id === proposedId };
       } catch (error) {
-        // Each lost round means another request subscribed the pair and a third removed it.
-        if (!isDuplicateKeyError(error) || round >= SUBSCRIBE_ROUNDS) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
       }
     }
   }

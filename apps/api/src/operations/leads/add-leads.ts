@@ -4,6 +4,7 @@ import type { Campaign, NewLead } from '@outreach/db';
 import { assignNewLeads, planLeadImport, resolvePublicIdentifier } from '@outreach/domain';
 import { pauseIfCompleted } from '../campaigns/campaign-transition.js';
 import { plural, requireCampaign, type OperationContext } from '../context.js';
+import { redistributeLeads } from './redistribute-leads.js';
 
 /**
  * Adds leads to a campaign. Identifiers are normalised (or taken from the profile URL); a lead
@@ -28,13 +29,18 @@ export async function addLeads(
   const blocked = await ctx.db.blockedLeads.findBlocked(ctx.workspaceId, campaignId, identifiers);
   // Duplicates against the campaign are counted by the data layer's unique index on insert.
   const plan = planLeadImport(input.leads, { existing: new Set(), isBlocked: (id) => blocked.has(id) });
-  const senders = await sendersFor(ctx, campaign, plan.toAdd.length);
+  const { senders, counts } = await sendersFor(ctx, campaign, plan.toAdd.length);
   const newLeads = plan.toAdd.map((lead, i) => ({ ...toNewLead(lead), accountId: senders[i] ?? null }));
   const stored = await ctx.db.leads.addMany(ctx.workspaceId, campaignId, newLeads);
   if (stored.added > 0) {
     await ctx.db.campaignCounters.recordLeadsAdded(ctx.workspaceId, campaignId, stored.leads);
     await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, campaignId);
-    await pauseIfCompleted(ctx, campaign);
+    // Read after the generation moved: a completion the runner judged before these leads were
+    // stored and wrote before that move is seen here, so the leads are not left in a completed
+    // campaign (it is paused, as any completed campaign given new work); a later one fails.
+    const after = await requireCampaign(ctx, campaignId);
+    await pauseIfCompleted(ctx, after);
+    await evenOutAfterImport(ctx, campaign, after, expectedSenderCounts(counts, stored.leads));
   }
   const duplicates = plan.duplicates + stored.duplicates;
   return {
@@ -48,16 +54,54 @@ export async function addLeads(
 
 /**
  * The sender of each new lead, from the leads each sender holds (kept on the campaign), so an
- * import costs the import, never a read of the campaign's leads. Concurrent imports may both
- * favour the same sender; the counters stay exact (each import adds what it assigned) and the
- * next import evens it out. A campaign stored before the counters is counted once.
+ * import costs the import, never a read of the campaign's leads. A campaign stored before the
+ * counters is counted once. Answers the counts it went by too.
  */
-async function sendersFor(ctx: OperationContext, campaign: Campaign, count: number): Promise<string[]> {
-  if (campaign.networkAccounts.length === 0 || count === 0) return [];
+async function sendersFor(
+  ctx: OperationContext,
+  campaign: Campaign,
+  count: number,
+): Promise<{ senders: string[]; counts: Record<string, number> }> {
+  if (campaign.networkAccounts.length === 0 || count === 0) return { senders: [], counts: {} };
   const counts = campaign.counters?.sendersCounted
     ? campaign.counters.senders
     : await ctx.db.campaignCounters.countSenders(ctx.workspaceId, campaign.id);
-  return assignNewLeads(campaign.networkAccounts, counts, count);
+  return { senders: assignNewLeads(campaign.networkAccounts, counts, count), counts };
+}
+
+/** The per-sender counts once this import's stored leads are added to those it went by. */
+function expectedSenderCounts(
+  counts: Readonly<Record<string, number>>,
+  stored: ReadonlyArray<{ accountId: string | null }>,
+): Record<string, number> {
+  const expected = { ...counts };
+  for (const { accountId } of stored)
+    if (accountId !== null) expected[accountId] = (expected[accountId] ?? 0) + 1;
+  return expected;
+}
+
+/**
+ * Evens the spread out when something changed it between this import's read and its own count:
+ * a sender assigned meanwhile (the new leads went to the old list, and the assignment's spread
+ * may have run before they were stored), or another import or move counted meanwhile (two
+ * imports that read the same counts favour the same senders). Then the counts on the campaign
+ * differ from the ones this import went by plus its own; otherwise the spread is the one
+ * `assignNewLeads` chose, and the check costs one read of the campaign.
+ */
+async function evenOutAfterImport(
+  ctx: OperationContext,
+  before: Campaign,
+  now: Campaign,
+  expected: Readonly<Record<string, number>>,
+): Promise<void> {
+  if (now.networkAccounts.length === 0) return;
+  const sameSenders =
+    now.networkAccounts.length === before.networkAccounts.length &&
+    now.networkAccounts.every((id) => before.networkAccounts.includes(id));
+  const counted = now.counters?.senders ?? {};
+  const accounts = new Set([...Object.keys(counted), ...Object.keys(expected)]);
+  const unchanged = [...accounts].every((id) => (counted[id] ?? 0) === (expected[id] ?? 0));
+  if (!sameSenders || !unchanged) await redistributeLeads(ctx, before.id);
 }
 
 function toNewLead(lead: LeadInput & { publicIdentifier: string }): NewLead {
