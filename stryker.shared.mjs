@@ -10,10 +10,11 @@
  * Plugins are named by the files they resolve to from the repository root: Stryker otherwise looks
  * for them beside its own package, which pnpm's isolated store does not hold.
  *
- * @param {{ mutate: string[], vitestConfig?: string }} options globs of the code to mutate
+ * @param {{ mutate: string[], vitestConfig?: string } & import('@stryker-mutator/api/core').PartialStrykerOptions} options
+ *   globs of the code to mutate, the vitest config to run, and any Stryker option to override
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function strykerConfig({ mutate, vitestConfig = 'vitest.config.ts' }) {
+export function strykerConfig({ mutate, vitestConfig = 'vitest.config.ts', ...overrides }) {
   return {
     packageManager: 'pnpm',
     plugins: [
@@ -41,5 +42,6 @@ export function strykerConfig({ mutate, vitestConfig = 'vitest.config.ts' }) {
     // The machine the suite runs on has two cores; one worker leaves the other to everyone else.
     concurrency: 1,
     timeoutMS: 10_000,
+    ...overrides,
   };
 }

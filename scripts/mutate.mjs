@@ -3,7 +3,8 @@
 //   pnpm mutate domain --mutate src/working-hours.schedule.ts
 // runs StrykerJS in each named package (by directory name) that has a `stryker.config.mjs`, or in
 // all of them when none is named, one after the other. Options go to `stryker run` as they are;
-// `--mutate` globs are relative to the package.
+// `--mutate` globs are relative to the package; several go in one comma-separated `--mutate`
+// (a second `--mutate` replaces the first).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -8,6 +8,7 @@ import {
   aiToolsFromSelection,
   assertVariantAiTools,
 } from './ai-tool.catalogue.js';
+import { aiToolKeyOf } from './ai-variable.js';
 import { DomainError } from './errors.js';
 import { composeStepMessage } from './message-composition.rules.js';
 import { addVariant, updateVariant } from './variant-editing.rules.js';
@@ -24,6 +25,12 @@ function codeOf(run: () => unknown): string | undefined {
 }
 
 describe('AI tool catalogue', () => {
+  it('reads the tool key of {{ai.<key>}} whatever the case and the spaces around the name and the key', () => {
+    expect(aiToolKeyOf(' AI.Opening_Line ')).toBe('opening_line');
+    expect(aiToolKeyOf('ai. company_hook')).toBe('company_hook');
+    expect(aiToolKeyOf('first_name')).toBeNull();
+  });
+
   it('offers a personalised opening line and a company hook, each with a unique key and a cap', () => {
     const keys = AI_TOOL_CATALOGUE.map((tool) => tool.key);
     expect(keys).toEqual(expect.arrayContaining(['opening_line', 'company_hook']));

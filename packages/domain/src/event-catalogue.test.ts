@@ -146,6 +146,41 @@ describe('samples', () => {
     expect(isPublicId(data.messageId, 'msg')).toBe(true);
   });
 
+  it('fills the samples with a recognisable fake lead, sender, reply and reasons', () => {
+    const reply = sampleEvent('message_received', 'ws_1', now).data;
+    expect(reply.lead).toEqual({
+      id: reply.leadId,
+      publicIdentifier: 'jane-doe',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      networkUrl: 'https://www.network.example/in/jane-doe/',
+    });
+    expect(reply.content).toBe('Thanks for reaching out, happy to talk next week.');
+    expect(sampleEvent('lead_tagged_interested', 'ws_1', now).data.analysis).toEqual({
+      label: 'interested',
+      confidence: 0.9,
+      reason: 'The lead asks to hear more next week.',
+      source: 'model',
+      model: 'gpt-4.1-mini',
+      failure: null,
+    });
+    expect(sampleEvent('lead_status_matched', 'ws_1', now).data.analysis?.reason).toBe(
+      'The lead confirms they are hiring.',
+    );
+    expect(sampleEvent('campaign_completed', 'ws_1', now).data.name).toBe('Sample campaign');
+    expect(sampleEvent('campaign_without_leads', 'ws_1', now).data.name).toBe('Sample campaign');
+    expect(sampleEvent('network_account_disconnected', 'ws_1', now).data).toMatchObject({
+      name: 'Sample sender',
+      reason: 'session_expired',
+    });
+  });
+
+  it('gives each kind of sample id its own value, not only its own prefix', () => {
+    const data = sampleEvent('message_received', 'ws_1', now).data;
+    const values = [data.leadId, data.campaignId, data.accountId, data.messageId].map((id) => id.slice(4));
+    expect(new Set(values).size).toBe(4);
+  });
+
   it('keeps a stable id per workspace', () => {
     expect(sampleEvent('campaign_completed', 'ws_1', now).id).toBe(
       sampleEvent('campaign_completed', 'ws_1', new Date(0)).id,

@@ -51,6 +51,8 @@ describe('conversation URNs', () => {
     expect(conversationIdFromUrn(`urn:other:cnv_${hex}`)).toBeNull();
     expect(conversationIdFromUrn(`urn:other:conversation:cnv_${hex}`)).toBeNull();
     expect(conversationIdFromUrn('urn:outreach:conversation:cnv_nothex')).toBeNull();
+    // As long as the prefix, so only the prefix itself tells them apart.
+    expect(conversationIdFromUrn(`urn:outreach:campaignlist:cnv_${hex}`)).toBeNull();
     expect(conversationIdFromUrn(`urn:outreach:conversation:led_${hex}`)).toBeNull();
   });
 });

@@ -26,10 +26,29 @@ describe('keyword ICP explanation', () => {
       matches: false,
       reason: 'profile mentions none of "cfo", "founder"',
     });
-    expect(explainIcpKeywords(' , ', lead).matches).toBe(false);
+    expect(explainIcpKeywords(' , ', lead)).toEqual({
+      matches: false,
+      reason: 'the ICP definition names no keywords',
+    });
     expect(explainIcpKeywords('not bank', lead)).toEqual({
       matches: true,
       reason: 'profile mentions no excluded keyword',
+    });
+  });
+
+  it('lists five phrases at most, and marks the ones left out', () => {
+    expect(explainIcpKeywords('a1, b2, c3, d4, e5', lead).reason).toBe(
+      'profile mentions none of "a1", "b2", "c3", "d4", "e5"',
+    );
+    expect(explainIcpKeywords('a1, b2, c3, d4, e5, f6', lead).reason).toBe(
+      'profile mentions none of "a1", "b2", "c3", "d4", "e5", …',
+    );
+  });
+
+  it('does not name a phrase only some of whose words the profile has', () => {
+    expect(explainIcpKeywords('VP sales', lead)).toEqual({
+      matches: false,
+      reason: 'profile mentions none of "vp sales"',
     });
   });
 

@@ -32,6 +32,21 @@ describe('keyword ICP matching', () => {
     expect(matchesIcpKeywords('head of the engineering', { headline: 'Head Engineering' })).toBe(true);
   });
 
+  it.each(['a', 'an', 'and', 'at', 'for', 'in', 'of', 'on', 'the', 'to', 'with'])(
+    'needs no "%s" in the profile for a phrase that has it',
+    (filler) => {
+      expect(matchesIcpKeywords(`head ${filler} sales`, { headline: 'Head Sales' })).toBe(true);
+    },
+  );
+
+  it('ignores punctuation around a keyword', () => {
+    expect(matchesIcpKeywords('(CTO)!', { headline: 'CTO' })).toBe(true);
+  });
+
+  it('takes a hyphen inside a phrase as part of it, not as an exclusion', () => {
+    expect(matchesIcpKeywords('e-commerce', { headline: 'E-commerce lead' })).toBe(true);
+  });
+
   it('reads the headline, company, summary and custom variables', () => {
     expect(matchesIcpKeywords('developer tools', lead)).toBe(true);
     expect(matchesIcpKeywords('software', lead)).toBe(true);

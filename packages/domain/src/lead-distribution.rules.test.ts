@@ -47,6 +47,15 @@ describe('balanced assignment', () => {
     expect(backward).toEqual(forward);
   });
 
+  it('balances the leads of a sender listed last that holds them all', () => {
+    const leads = fresh(4, 'acc_b');
+    expect(loads(apply(leads, distributeLeads(leads, ['acc_a', 'acc_b'])))).toEqual({ acc_a: 2, acc_b: 2 });
+  });
+
+  it('leaves a lone lead with the sender that holds it, even one listed after an idle sender', () => {
+    expect(distributeLeads(fresh(1, 'acc_b'), ['acc_a', 'acc_b'])).toEqual([]);
+  });
+
   it('ignores a sender listed twice', () => {
     expect(loads(apply(fresh(4), distributeLeads(fresh(4), ['acc_a', 'acc_a', 'acc_b'])))).toEqual({
       acc_a: 2,

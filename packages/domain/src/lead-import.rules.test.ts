@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
 import { planLeadImport } from './lead-import.rules.js';
-import { codeOf } from './testing/fixtures.js';
+import { codeOf, errorOf } from './testing/fixtures.js';
 
 const none = { existing: new Set<string>(), isBlocked: () => false };
 
@@ -41,6 +41,10 @@ describe('planLeadImport', () => {
 
   it('refuses an empty list with invalid_input', () => {
     expect(codeOf(() => planLeadImport([], none))).toBe('invalid_input');
+    expect(errorOf(() => planLeadImport([], none))).toMatchObject({
+      message: 'leads must not be empty',
+      details: { field: 'leads' },
+    });
   });
 
   it('refuses more than 1000 leads with invalid_input', () => {

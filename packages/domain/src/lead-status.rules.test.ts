@@ -41,6 +41,14 @@ describe('replies', () => {
     );
   });
 
+  it('completes a lead not yet contacted with replied too, and a paused one', () => {
+    for (const status of ['waiting', 'paused'] as const) {
+      expect(leadStateAfterReply(lead({ id: 'x', currentStep: 1, status }), steps)).toEqual(
+        LEAD_OUTCOMES.replied,
+      );
+    }
+  });
+
   it('lets the sequence go on when its next step does not stop on reply', () => {
     const subject = lead({ id: 'x', currentStep: 2, status: 'waiting', internalStatus: 'awaiting_delay' });
     expect(leadStateAfterReply(subject, steps)).toEqual({

@@ -47,6 +47,8 @@ describe('leadWaitingFor', () => {
     });
     // A lead that would act after a delay cannot act before its sender can either.
     expect(leadWaitingFor(lead('awaiting_delay'), restricted, now)?.reason).toBe('sender_restricted');
+    // One that ended waits for nothing, whatever its sender.
+    expect(leadWaitingFor(lead('network_error', 'error'), restricted, now)).toBeNull();
   });
 
   it('tells a disconnected sender, an inactive one and a cooldown with its end', () => {

@@ -39,6 +39,7 @@ describe('publicIdentifierFromUrl', () => {
     'https://www.network.com/company/acme/',
     'https://www.network.com/in/',
     'https://www.network.com/',
+    'https://www.network.com/company/acme',
     'ftp://www.network.com/in/john',
     'not a url at all',
     'https://',

@@ -158,6 +158,23 @@ describe('updating a step', () => {
     );
   });
 
+  it('names genericBody as the field of a broken placeholder or an AI variable in it', () => {
+    expect(
+      errorOf(() => updateStep(sequence('message'), 's0', { genericBody: 'Hi {{firstName' })),
+    ).toMatchObject({
+      code: 'invalid_template',
+      details: { field: 'genericBody' },
+    });
+    expect(
+      errorOf(() => updateStep(sequence('message'), 's0', { genericBody: 'Hi {{ai.opening_line}}' })),
+    ).toMatchObject({ code: 'ai_tool_not_enabled', details: { field: 'genericBody' } });
+  });
+
+  it('does not count the spaces around an invitation note toward its 300 characters', () => {
+    const note = `  ${'x'.repeat(300)}  `;
+    expect(codeOf(() => updateStep(sequence('invitation'), 's0', { genericBody: note }))).toBe('no error');
+  });
+
   it('refuses an invitation note whose fixed text alone exceeds 300 characters', () => {
     const long = `${'x'.repeat(301)}`;
     expect(codeOf(() => updateStep(sequence('invitation'), 's0', { genericBody: long }))).toBe(

@@ -58,6 +58,20 @@ describe('unknownTemplateVariables', () => {
       { variable: 'cmpany', variantId: null, field: 'genericBody' },
     ]);
   });
+
+  it('says where each unknown variable is and, for an AI value, which tool is not enabled there', () => {
+    const invitation = step({ id: 'stp_i', type: 'invitation', order: 0, genericBody: 'Hi {{cmpany}}' });
+    const warnings = unknownTemplateVariables([invitation, message], {
+      customVariables: { event: 'Expo' },
+      leadVariableNames: ['Industry'],
+    });
+    expect(warnings.map((warning) => warning.message)).toEqual([
+      '{{cmpany}} in step 0 genericBody is not a core variable, a campaign custom variable or a custom field of any lead of the campaign',
+      '{{first_name}} in step 1 variant var_a is not a core variable, a campaign custom variable or a custom field of any lead of the campaign',
+      '{{compnay}} in step 1 variant var_a is not a core variable, a campaign custom variable or a custom field of any lead of the campaign',
+      '{{ai.company_hook}} in step 1 variant var_b: no AI tool company_hook is enabled there',
+    ]);
+  });
 });
 
 function lead(overrides: Partial<LeadForTemplates> = {}): LeadForTemplates {
@@ -128,6 +142,38 @@ describe('templateGaps', () => {
       { variantId: 'var_a', variable: 'firstName', leadsMissing: 1 },
       { variantId: 'var_b', variable: 'firstName', leadsMissing: 1 },
     ]);
+  });
+
+  it('takes a blank genericBody for no fallback', () => {
+    const blank = { ...twoVariants, genericBody: '   ' };
+    expect(templateGaps([blank], [lead()], {})).toMatchObject([
+      { variantId: 'var_a', variable: 'compnay', leadsMissing: 1 },
+    ]);
+  });
+
+  it('leaves disabled variants out: the rotation never picks them', () => {
+    const variants = twoVariants.variants.map((v) => (v.id === 'var_a' ? { ...v, isDisabled: true } : v));
+    const disabled = { ...twoVariants, variants };
+    expect(templateGaps([disabled], [lead()], {})).toEqual([]);
+  });
+
+  it('counts the genericBody of a message step that has no enabled variant', () => {
+    const generic = step({ id: 'stp_g', type: 'message', genericBody: 'Hi {{compnay}}', variants: [] });
+    expect(templateGaps([generic], [lead()], {})).toEqual([
+      {
+        stepId: 'stp_g',
+        stepOrder: 0,
+        variantId: null,
+        field: 'genericBody',
+        variable: 'compnay',
+        leadsMissing: 1,
+      },
+    ]);
+  });
+
+  it('counts no lead that ended in error', () => {
+    const invitation = step({ id: 'stp_i', type: 'invitation', genericBody: 'Hi {{compnay}}' });
+    expect(templateGaps([invitation], [lead({ status: 'error' })], {})).toEqual([]);
   });
 
   it('counts an invitation note that would be left out, but not leads past the step or finished', () => {

@@ -14,6 +14,12 @@ describe('variable names', () => {
     }
   });
 
+  it('says what a name must look like', () => {
+    expect(variableNameProblem('first-name')).toBe(
+      'must be letters, digits or _, not starting with a digit, at most 64 characters',
+    );
+  });
+
   it('refuses every property every object has, and says it is reserved', () => {
     for (const name of [...Object.getOwnPropertyNames(Object.prototype), 'prototype']) {
       expect(RESERVED_VARIABLE_NAMES, name).toContain(name);

@@ -85,6 +85,9 @@ describe('updating a variant', () => {
 
   it('refuses a body with a broken placeholder with invalid_template', () => {
     expect(codeOf(() => updateVariant(messageStep(a), 'a', { body: 'Hi {{ }}' }))).toBe('invalid_template');
+    expect(errorOf(() => updateVariant(messageStep(a), 'a', { body: 'Hi {{ }}' }))).toMatchObject({
+      details: { field: 'body' },
+    });
   });
 
   it('disables a variant while another stays enabled', () => {

@@ -74,6 +74,7 @@ describe('refusedTargetAddress', () => {
 
   it('lets every address through when any is allowed, and refuses what is not an address', () => {
     expect(refusedTargetAddress('10.0.0.1', 'any')).toBeNull();
+    expect(refusedTargetAddress('::ffff:0:8.8.8.8', 'any')).toBeNull();
     expect(refusedTargetAddress('example.com')).toBe('invalid');
     expect(refusedTargetAddress('127.1')).toBe('invalid');
   });
@@ -111,6 +112,11 @@ describe('refusedTargetHost', () => {
     expect(refusedTargetHost(hostOf('http://[::1]/'), 'loopback')).toBeNull();
     expect(refusedTargetHost('db.internal', 'loopback')).toBe('private');
   });
+
+  it('lets localhost and local network names through when any is allowed', () => {
+    expect(refusedTargetHost('localhost', 'any')).toBeNull();
+    expect(refusedTargetHost('printer.local', 'any')).toBeNull();
+  });
 });
 
 describe('names and addresses close to the refused ones', () => {
@@ -135,6 +141,15 @@ describe('names and addresses close to the refused ones', () => {
     ['::0.0.1.1', 'unspecified in ipv4Compatible'],
   ])('refuses %s as the IPv4-compatible spelling it is (%s)', (address, reason) => {
     expect(refusedTargetAddress(address)).toBe(reason);
+  });
+
+  it('lets the public 2001:4860::8888 through: only 2001:0::/32 is Teredo', () => {
+    expect(refusedTargetAddress('2001:4860::8888')).toBeNull();
+  });
+
+  it("reads a Teredo client's address with every bit inverted", () => {
+    // Server 8.8.8.8; client bits all zero, so the client is 255.255.255.255.
+    expect(refusedTargetAddress('2001:0:808:808::')).toBe('broadcast in teredo');
   });
 
   it('lets the public 2a01:ff9b::1 through: only 64:ff9b::/96 is NAT64', () => {
