@@ -1,11 +1,13 @@
 import type { ActionType } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
+import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { countsPipeline, DAY_KEY, toCounts, type ActionCounts, type CountsRow } from './action-analytics.js';
 import { toAction, type Action } from './action.entity.js';
 import type { ActionRecord } from './action.schema.js';
+import type { LeadActionMarks } from './lead-action-marks.js';
 
 export interface NewAction {
   campaignId: string;
@@ -46,11 +48,16 @@ function matchOf(query: AnalyticsQuery): QueryFilter<ActionRecord> {
 }
 
 export class ActionRepository {
-  constructor(private readonly records: ScopedModel<ActionRecord>) {}
+  constructor(
+    private readonly records: ScopedModel<ActionRecord>,
+    private readonly marks: LeadActionMarks,
+    private readonly counters: CampaignCountersRepository,
+  ) {}
 
   /**
    * Logs an action once per idempotency key: recording the same key again (a retried step, a
-   * replayed webhook from the network) returns the first record with `created: false`.
+   * replayed webhook from the network) returns the first record with `created: false`. A new
+   * action moves its campaign's counters (see lead-action-marks.ts); a repeated one moves nothing.
    */
   async record(workspaceId: WorkspaceId, input: NewAction): Promise<{ action: Action; created: boolean }> {
     try {
@@ -65,6 +72,8 @@ export class ActionRepository {
         idempotencyKey: input.idempotencyKey,
         occurredAt: input.occurredAt,
       });
+      const figures = await this.marks.figuresOf(workspaceId, record);
+      await this.counters.recordActions(workspaceId, record.campaignId, figures);
       return { action: toAction(record), created: true };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;

@@ -32,7 +32,6 @@ export async function addLeads(
   const newLeads = plan.toAdd.map((lead, i) => ({ ...toNewLead(lead), accountId: senders[i] ?? null }));
   const stored = await ctx.db.leads.addMany(ctx.workspaceId, campaignId, newLeads);
   if (stored.added > 0) {
-    await ctx.db.campaignCounters.recordLeadsAdded(ctx.workspaceId, campaignId, stored.leads);
     await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, campaignId);
     await pauseIfCompleted(ctx, campaign);
   }

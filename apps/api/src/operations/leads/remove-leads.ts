@@ -8,12 +8,7 @@ export async function removeLeads(
   leadIds: readonly string[],
 ): Promise<RemoveLeadsResult> {
   await requireCampaign(ctx, campaignId);
-  const removed = (await ctx.db.leads.getMany(ctx.workspaceId, leadIds)).filter(
-    (lead) => lead.campaignId === campaignId,
-  );
+  // The data layer counts the removed leads on the campaign's counters.
   const deleted = await ctx.db.leads.deleteMany(ctx.workspaceId, campaignId, leadIds);
-  // Read before the delete: a lead changed in between leaves a counter off, which the drift
-  // check (campaignCounters.recount) reports and corrects.
-  await ctx.db.campaignCounters.recordLeadsRemoved(ctx.workspaceId, campaignId, removed);
   return { success: true, message: `${plural(deleted, 'lead')} deleted`, deleted };
 }
