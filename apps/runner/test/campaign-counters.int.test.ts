@@ -2,7 +2,8 @@
  * De-risks the campaign figures the API shows from the campaign document alone: a campaign the
  * runner takes from start to finish on the sandbox network (invitations, acceptances, messages,
  * replies, leads stopped on reply) keeps its counters exact through the data layer's own writes,
- * so the drift check finds nothing, and the runner's periodic check recounts it.
+ * so the drift check finds nothing, and the runner's periodic check recounts it; its analytics
+ * read the daily roll-ups those writes kept and answer as the aggregation over its actions does.
  */
 import { describe, expect, it } from 'vitest';
 import { allLeadsDone, drive, seedScenario, startWorld, step } from './support/runner-harness.js';
@@ -44,10 +45,24 @@ describe('campaign counters of a campaign the runner runs', () => {
       },
     );
 
+    // Its analytics read the daily roll-ups the same writes kept, and answer as the raw actions do,
+    // over whole days and over a window cut inside days.
+    const start = campaign?.createdAt ?? new Date(0);
+    for (const window of [
+      { from: start, to: world.clock() },
+      { from: new Date(start.getTime() + 30 * 3_600_000), to: new Date(world.clock().getTime() - 7_200_000) },
+    ]) {
+      const query = { ...window, campaignId };
+      const answer = await world.db.actions.analytics(workspaceId, query);
+      expect(answer).toEqual(await world.db.actions.analyticsFromActions(workspaceId, query));
+      expect(answer.perDay.length).toBeGreaterThan(1);
+    }
+
     // The runner's periodic check (due every pass here) recounts it and finds nothing to correct.
     const checks = await world.store.checkCampaignCounters(1000);
     expect(checks.find((check) => check.campaignId === campaignId)).toMatchObject({
       differences: [],
+      rollupDays: [],
       firstCheck: false,
     });
     const before = (await world.db.campaigns.get(workspaceId, campaignId))?.counters?.checkedAt;

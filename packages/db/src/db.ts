@@ -8,6 +8,8 @@ import mongoose, {
 } from 'mongoose';
 import { ActionRepository } from './action/action.repository.js';
 import { actionSchema, type ActionRecord } from './action/action.schema.js';
+import { DailyRollupRepository } from './daily-rollup/daily-rollup.repository.js';
+import { dailyRollupSchema, type DailyRollupRecord } from './daily-rollup/daily-rollup.schema.js';
 import { LeadActionMarks } from './action/lead-action-marks.js';
 import { leadActionMarkSchema, type LeadActionMarkRecord } from './action/lead-action-mark.schema.js';
 import { ApiKeyRepository } from './api-key/api-key.repository.js';
@@ -126,6 +128,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     conversations: modelOf<ConversationRecord>(connection, 'Conversation', conversationSchema),
     messages: modelOf<MessageRecord>(connection, 'Message', messageSchema),
     actions: modelOf<ActionRecord>(connection, 'Action', actionSchema),
+    dailyRollups: modelOf<DailyRollupRecord>(connection, 'DailyRollup', dailyRollupSchema),
     leadActionMarks: modelOf<LeadActionMarkRecord>(connection, 'LeadActionMark', leadActionMarkSchema),
     webhookSubscriptions: modelOf<WebhookSubscriptionRecord>(
       connection,
@@ -148,7 +151,11 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
   const campaigns = scoped(models.campaigns);
   const campaignStats = new CampaignStatsRepository(leads, actions);
   const marks = new LeadActionMarks(scoped(models.leadActionMarks), actions);
-  const campaignCounters = new CampaignCountersRepository(campaigns, leads, campaignStats, marks, clock);
+  const dailyRollups = new DailyRollupRepository(scoped(models.dailyRollups), actions, campaigns);
+  const campaignCounters = new CampaignCountersRepository(campaigns, leads, campaignStats, clock, {
+    marks,
+    rollups: dailyRollups,
+  });
 
   return {
     workspaces: new WorkspaceRepository(models.workspaces, clock),
@@ -163,7 +170,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     blockedLeads: new BlockedLeadRepository(scoped(models.blockedLeads), clock),
     conversations: new ConversationRepository(conversations, messages, clock),
     messages: new MessageRepository(messages, conversations, clock),
-    actions: new ActionRepository(actions, marks, campaignCounters),
+    actions: new ActionRepository(actions, marks, campaignCounters, dailyRollups),
     webhookSubscriptions: new WebhookSubscriptionRepository(scoped(models.webhookSubscriptions), clock),
     events: new EventRepository(scoped(models.events), clock),
     deliveries: new DeliveryRepository(scoped(models.deliveries), clock),

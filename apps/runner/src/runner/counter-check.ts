@@ -4,8 +4,9 @@ import type { RunnerContext } from './runner-context.js';
  * The campaign counters' drift check, every `counterCheckMs` of real time (the first one that long
  * after the runner starts, so a runner that only runs a few passes adds no work). Each check
  * recounts a batch of campaigns, those checked longest ago; a campaign counted for the first time
- * (stored before the counters) is only reported, while a difference on a maintained campaign is a
- * writer that missed its counters (or a crash between two writes), worth a warning.
+ * (stored before the counters) is only reported, while a difference on a maintained campaign (or a
+ * day of its roll-ups rebuilt) is a writer that missed its counters (or a crash between two
+ * writes), worth a warning.
  */
 export function createCounterCheck(ctx: RunnerContext): () => Promise<void> {
   let last = ctx.monotonicNow();

@@ -5,10 +5,11 @@ import type {
   CampaignSummary,
 } from '../campaign-stats/campaign-stats.repository.js';
 import type { LeadActionMarks } from '../action/lead-action-marks.js';
+import type { DailyRollupRepository } from '../daily-rollup/daily-rollup.repository.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import type { LeadRecord } from '../lead/lead.schema.js';
-import { checkOldestAcrossWorkspaces, type CounterCheck } from './campaign-counters-check.js';
+import { checkCampaign, checkOldestAcrossWorkspaces, type CounterCheck } from './campaign-counters-check.js';
 import { COUNTER_FIGURES, toCampaignCounters, type CounterFigure } from './campaign-counters.js';
 import type { CampaignRecord } from './campaign.schema.js';
 
@@ -37,8 +38,9 @@ export class CampaignCountersRepository {
     private readonly campaigns: ScopedModel<CampaignRecord>,
     private readonly leads: ScopedModel<LeadRecord>,
     private readonly stats: CampaignStatsRepository,
-    private readonly marks: LeadActionMarks,
     private readonly clock: () => Date,
+    /** What the drift check also rebuilds: the per-lead marks and the daily roll-ups. */
+    private readonly derived: { marks: LeadActionMarks; rollups: DailyRollupRepository },
   ) {}
 
   /** New leads (all `waiting`): per sender they were assigned to; unassigned ones count in leads only. */
@@ -205,7 +207,16 @@ export class CampaignCountersRepository {
    * checked longest ago first): see campaign-counters-check.ts.
    */
   checkOldestAcrossWorkspaces(options: { limit: number }): Promise<CounterCheck[]> {
-    return checkOldestAcrossWorkspaces(this.campaigns, this, this.marks, { ...options, now: this.clock() });
+    return checkOldestAcrossWorkspaces(this.campaigns, this, this.derived, { ...options, now: this.clock() });
+  }
+
+  /**
+   * Rebuilds everything kept from a campaign's leads and actions (the per-lead marks, the
+   * counters, the daily roll-ups) and marks it maintained: for records written around the data
+   * layer, such as a bulk load. Costs aggregations over the campaign's leads and actions.
+   */
+  rebuild(workspaceId: WorkspaceId, campaignId: string): Promise<CounterDrift & { rollupDays: string[] }> {
+    return checkCampaign(this, this.derived, workspaceId, campaignId, { rebuild: true });
   }
 
   private async apply(workspaceId: WorkspaceId, campaignId: string, update: UpdateQuery<CampaignRecord>) {

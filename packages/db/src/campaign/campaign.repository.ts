@@ -141,6 +141,7 @@ export class CampaignRepository {
       // A new campaign has no leads or actions: its counters start exact, and every writer keeps them.
       counters: newCampaignCounters(),
       countersCheckedAt: now,
+      rollupsComplete: true,
       createdAt: now,
       updatedAt: now,
     });

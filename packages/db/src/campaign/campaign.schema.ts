@@ -72,6 +72,8 @@ export interface CampaignRecord {
   counters?: unknown;
   /** When the drift check last recounted the counters; absent if never (checked first). */
   countersCheckedAt?: Date;
+  /** Every action of the campaign is counted in its daily roll-ups (analytics may read them). */
+  rollupsComplete?: boolean;
   /** Bumped by every sequence edit: edits are conditional on the version they were based on. */
   version: number;
   /** How many times the campaign was started; names the run in `campaign_completed` event keys. */
@@ -154,6 +156,7 @@ export const campaignSchema = new Schema<CampaignRecord>(
     // See campaign-counters.ts. Mixed: counters are only ever changed by `$inc`/`$set` on paths.
     counters: { type: Schema.Types.Mixed, default: undefined },
     countersCheckedAt: { type: Date },
+    rollupsComplete: { type: Boolean },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
