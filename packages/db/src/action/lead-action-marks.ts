@@ -17,6 +17,8 @@ import { leadActionMarkId, type LeadActionMarkRecord } from './lead-action-mark.
  * before and after, and end equal to the recount.
  */
 
+const BACKFILL_BATCH = 1_000;
+
 const MESSAGES: ReadonlySet<ActionType> = new Set(['message_sent', 'inmail_sent']);
 
 interface LeadFlags {
@@ -85,15 +87,16 @@ export class LeadActionMarks {
         },
       ],
     );
-    await this.marks.bulkUpdate(
-      workspaceId,
-      rows.map((row) => {
-        const update: UpdateQuery<LeadActionMarkRecord> = { $setOnInsert: { campaignId, leadId: row._id } };
-        if (row.first) update.$min = { firstMessagedAt: row.first };
-        if (row.last) update.$max = { lastRepliedAt: row.last };
-        return { filter: { _id: leadActionMarkId(workspaceId, row._id) }, update, upsert: true };
-      }),
-    );
+    const updates = rows.map((row) => {
+      const update: UpdateQuery<LeadActionMarkRecord> = { $setOnInsert: { campaignId, leadId: row._id } };
+      if (row.first) update.$min = { firstMessagedAt: row.first };
+      if (row.last) update.$max = { lastRepliedAt: row.last };
+      return { filter: { _id: leadActionMarkId(workspaceId, row._id) }, update, upsert: true };
+    });
+    // In batches: one bulk write of a large campaign's marks would hold the server long enough
+    // for the driver's monitor to give up on it.
+    for (let start = 0; start < updates.length; start += BACKFILL_BATCH)
+      await this.marks.bulkUpdate(workspaceId, updates.slice(start, start + BACKFILL_BATCH));
   }
 
   private async upsert(
