@@ -64,10 +64,10 @@ export async function seedWorkspace(
   }
   for (const id of [campaignId, otherCampaignId]) await seedActivity(raw, workspace.id, id, now);
   for (const id of [campaignId, otherCampaignId]) {
-    // The figures were written around the API (bulk actions): the drift check makes them exact,
-    // as when counters are switched on for an existing campaign.
-    await db.campaignCounters.recount(asWorkspaceId(workspace.id), id);
-    await db.campaignCounters.markMaintained(asWorkspaceId(workspace.id), id);
+    // The actions were written around the data layer (in bulk): what it keeps from them (the
+    // per-lead marks, the counters, the daily roll-ups) is rebuilt from the records, as the drift
+    // check does for a campaign whose actions predate them.
+    await db.campaignCounters.rebuild(asWorkspaceId(workspace.id), id);
   }
   return { workspaceId: workspace.id, apiKey, campaignId, otherCampaignId };
 }

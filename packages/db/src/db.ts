@@ -8,6 +8,10 @@ import mongoose, {
 } from 'mongoose';
 import { ActionRepository } from './action/action.repository.js';
 import { actionSchema, type ActionRecord } from './action/action.schema.js';
+import { DailyRollupRepository } from './daily-rollup/daily-rollup.repository.js';
+import { dailyRollupSchema, type DailyRollupRecord } from './daily-rollup/daily-rollup.schema.js';
+import { LeadActionMarks } from './action/lead-action-marks.js';
+import { leadActionMarkSchema, type LeadActionMarkRecord } from './action/lead-action-mark.schema.js';
 import { ApiKeyRepository } from './api-key/api-key.repository.js';
 import { apiKeySchema, type ApiKeyRecord } from './api-key/api-key.schema.js';
 import { BlockedLeadRepository } from './blocked-lead/blocked-lead.repository.js';
@@ -124,6 +128,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     conversations: modelOf<ConversationRecord>(connection, 'Conversation', conversationSchema),
     messages: modelOf<MessageRecord>(connection, 'Message', messageSchema),
     actions: modelOf<ActionRecord>(connection, 'Action', actionSchema),
+    dailyRollups: modelOf<DailyRollupRecord>(connection, 'DailyRollup', dailyRollupSchema),
+    leadActionMarks: modelOf<LeadActionMarkRecord>(connection, 'LeadActionMark', leadActionMarkSchema),
     webhookSubscriptions: modelOf<WebhookSubscriptionRecord>(
       connection,
       'WebhookSubscription',
@@ -144,6 +150,12 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
   const actions = scoped(models.actions);
   const campaigns = scoped(models.campaigns);
   const campaignStats = new CampaignStatsRepository(leads, actions);
+  const marks = new LeadActionMarks(scoped(models.leadActionMarks), actions);
+  const dailyRollups = new DailyRollupRepository(scoped(models.dailyRollups), actions, campaigns);
+  const campaignCounters = new CampaignCountersRepository(campaigns, leads, campaignStats, clock, {
+    marks,
+    rollups: dailyRollups,
+  });
 
   return {
     workspaces: new WorkspaceRepository(models.workspaces, clock),
@@ -152,13 +164,13 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     accountUsage: new AccountUsageRepository(scoped(models.accountUsage)),
     campaigns: new CampaignRepository(campaigns, clock),
     campaignStats,
-    campaignCounters: new CampaignCountersRepository(campaigns, leads, campaignStats),
-    leads: new LeadRepository(leads, clock),
-    leadLeases: new LeadLeaseRepository(leads, clock),
+    campaignCounters,
+    leads: new LeadRepository(leads, campaignCounters, clock),
+    leadLeases: new LeadLeaseRepository(leads, campaignCounters, clock),
     blockedLeads: new BlockedLeadRepository(scoped(models.blockedLeads), clock),
     conversations: new ConversationRepository(conversations, messages, clock),
     messages: new MessageRepository(messages, conversations, clock),
-    actions: new ActionRepository(actions),
+    actions: new ActionRepository(actions, marks, campaignCounters, dailyRollups),
     webhookSubscriptions: new WebhookSubscriptionRepository(scoped(models.webhookSubscriptions), clock),
     events: new EventRepository(scoped(models.events), clock),
     deliveries: new DeliveryRepository(scoped(models.deliveries), clock),

@@ -10,6 +10,7 @@ import { blockedLeadSchema } from './blocked-lead/blocked-lead.schema.js';
 import { campaignSchema } from './campaign/campaign.schema.js';
 import { conversationSchema } from './conversation/conversation.schema.js';
 import { messageSchema } from './conversation/message.schema.js';
+import { dailyRollupSchema } from './daily-rollup/daily-rollup.schema.js';
 import { deliverySchema } from './delivery/delivery.schema.js';
 import { eventSchema } from './event/event.schema.js';
 import { leadSchema } from './lead/lead.schema.js';
@@ -120,5 +121,17 @@ describe('hot paths are served by an index', () => {
     expect(
       servingIndex(leadSchema, { equality: ['workspaceId', 'campaignId'], sort: ['updatedAt'] }),
     ).toBeUndefined();
+  });
+
+  it('the drift check of campaign counters: the campaigns checked longest ago, across workspaces', () => {
+    expect(servingIndex(campaignSchema, { equality: [], sort: ['countersCheckedAt', '_id'] })).toBe(
+      'countersCheckedAt__id',
+    );
+  });
+
+  it('the analytics series: a window of days of one campaign, or of a page of campaigns', () => {
+    expect(servingIndex(dailyRollupSchema, { equality: ['workspaceId', 'campaignId'], range: 'day' })).toBe(
+      'workspaceId_campaignId_day',
+    );
   });
 });

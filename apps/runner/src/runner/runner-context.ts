@@ -39,6 +39,12 @@ export interface RunnerOptions {
   completionCheckMs: number;
   /** Least time between two reads of the sender accounts' event feeds (real time; 0: every pass). */
   eventPollMs: number;
+  /**
+   * How often (real time) the runner recounts the campaign counters of `counterCheckBatch`
+   * campaigns, those checked longest ago (the drift check); 0: every pass.
+   */
+  counterCheckMs: number;
+  counterCheckBatch: number;
   /** A screener reading of the language model below this confidence (0 to 1) sets no tag. */
   screenerMinConfidence: number;
 }
@@ -55,6 +61,8 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   retryMaxMs: 60 * 60_000,
   completionCheckMs: 10_000,
   eventPollMs: 2_000,
+  counterCheckMs: 5 * 60_000,
+  counterCheckBatch: 20,
   screenerMinConfidence: 0.7,
 };
 

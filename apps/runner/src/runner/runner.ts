@@ -10,6 +10,7 @@ import { drainWithWorkers } from '../loop/worker-pool.js';
 import { sendQueuedMessage } from '../outgoing/send-queued-message.js';
 import { createKeywordReplyAnalyser } from '../screener/keyword-reply.analyser.js';
 import { createCampaignClaimer, type ClaimedLead } from './campaign-claimer.js';
+import { createCounterCheck } from './counter-check.js';
 import {
   defaultRunnerOptions,
   type RunnerContext,
@@ -81,6 +82,7 @@ export function createRunner(
   let stopped: Promise<void> | undefined;
 
   let lastEventPoll: number | undefined;
+  const checkCounters = createCounterCheck(ctx);
 
   async function pollEvents(): Promise<number> {
     const now = ctx.monotonicNow();
@@ -151,6 +153,7 @@ export function createRunner(
       await detectCampaignCompletion(ctx, campaign, recordedSignals);
     }
     settledCampaigns.clear();
+    if (!stopping) await checkCounters();
     return { events, messages, leads };
   }
 

@@ -38,6 +38,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
   }
 
   return {
+    checkCampaignCounters: (limit) => db.campaignCounters.checkOldestAcrossWorkspaces({ limit }),
     listActiveCampaigns,
     async getCampaign(workspaceId, campaignId) {
       const campaign = await db.campaigns.get(ws(workspaceId), campaignId);

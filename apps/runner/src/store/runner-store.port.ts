@@ -7,7 +7,7 @@
  * Every method that touches a tenant's records takes the workspace id of the item being worked on:
  * the runner learns it from the claimed lead or the listed campaign, never from outside.
  */
-import type { NewProviderEvent, StoredProviderEvent } from '@outreach/db';
+import type { CounterCheck, NewProviderEvent, StoredProviderEvent } from '@outreach/db';
 import type {
   AccountTier,
   LimitSettings,
@@ -242,6 +242,8 @@ export type LeadProfileFill = Partial<
 
 export interface RunnerStore {
   listActiveCampaigns(): Promise<RunnerCampaign[]>;
+  /** Recounts the counters of the `limit` campaigns (any workspace) checked longest ago. */
+  checkCampaignCounters(limit: number): Promise<CounterCheck[]>;
   getCampaign(workspaceId: string, campaignId: string): Promise<RunnerCampaign | null>;
   /**
    * The next round-robin position of one pool of the step's variants (`rotationPoolKey` of the

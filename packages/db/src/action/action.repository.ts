@@ -1,11 +1,15 @@
-import type { ActionType } from '@outreach/domain';
+import { ACTION_TYPES, type ActionType } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
+import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { countsPipeline, DAY_KEY, toCounts, type ActionCounts, type CountsRow } from './action-analytics.js';
 import { toAction, type Action } from './action.entity.js';
 import type { ActionRecord } from './action.schema.js';
+import type { LeadActionMarks } from './lead-action-marks.js';
+import type { DailyRollupRepository } from '../daily-rollup/daily-rollup.repository.js';
+import { dayCountsOf, mergeDays, type DayCounts } from './action-days.js';
 
 export interface NewAction {
   campaignId: string;
@@ -33,8 +37,8 @@ export interface ActionAnalytics {
   totals: ActionCounts;
   perStep: Array<ActionCounts & { stepId: string }>;
   perVariant: Array<ActionCounts & { stepId: string; variantId: string }>;
-  /** One entry per UTC day that had actions, in date order. */
-  perDay: Array<ActionCounts & { date: string }>;
+  /** One entry per UTC day that had actions, in date order (the figures that add up over days). */
+  perDay: Array<DayCounts & { date: string }>;
 }
 
 function matchOf(query: AnalyticsQuery): QueryFilter<ActionRecord> {
@@ -46,11 +50,17 @@ function matchOf(query: AnalyticsQuery): QueryFilter<ActionRecord> {
 }
 
 export class ActionRepository {
-  constructor(private readonly records: ScopedModel<ActionRecord>) {}
+  constructor(
+    private readonly records: ScopedModel<ActionRecord>,
+    private readonly marks: LeadActionMarks,
+    private readonly counters: CampaignCountersRepository,
+    private readonly rollups: DailyRollupRepository,
+  ) {}
 
   /**
    * Logs an action once per idempotency key: recording the same key again (a retried step, a
-   * replayed webhook from the network) returns the first record with `created: false`.
+   * replayed webhook from the network) returns the first record with `created: false`. A new
+   * action moves its campaign's counters (see lead-action-marks.ts); a repeated one moves nothing.
    */
   async record(workspaceId: WorkspaceId, input: NewAction): Promise<{ action: Action; created: boolean }> {
     try {
@@ -65,6 +75,9 @@ export class ActionRepository {
         idempotencyKey: input.idempotencyKey,
         occurredAt: input.occurredAt,
       });
+      const figures = await this.marks.figuresOf(workspaceId, record);
+      await this.counters.recordActions(workspaceId, record.campaignId, figures);
+      await this.rollups.recordAction(workspaceId, record);
       return { action: toAction(record), created: true };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
@@ -97,21 +110,66 @@ export class ActionRepository {
   }
 
   /**
-   * Counts for a campaign or the workspace over `[from, to)`: totals, per step, per variant and
-   * per UTC day. Four aggregations over the same indexed range, run in parallel.
+   * Counts for a campaign or the workspace over `[from, to)`: totals, per step and per variant
+   * from the actions (their distinct-lead figures do not add up over days), and the per-day
+   * series from the daily roll-ups of the window's whole days (the actions of the part-days at
+   * its ends only), so the series costs days, not actions. Answers as `analyticsFromActions`.
    */
   async analytics(workspaceId: WorkspaceId, query: AnalyticsQuery): Promise<ActionAnalytics> {
-    const match = matchOf(query);
-    const run = (extraMatch: QueryFilter<ActionRecord>, groupKey: unknown) =>
-      this.records.aggregate<CountsRow>(workspaceId, [
-        { $match: { ...match, ...extraMatch } },
-        ...countsPipeline(groupKey),
-      ]);
-    const [totals, steps, variants, days] = await Promise.all([
-      run({}, null),
-      run({ stepId: { $type: 'string' } }, '$stepId'),
-      run({ variantId: { $type: 'string' } }, { stepId: '$stepId', variantId: '$variantId' }),
-      run({}, DAY_KEY),
+    const campaignIds = query.campaignId !== undefined ? [query.campaignId] : query.campaignIds;
+    const window =
+      campaignIds === undefined
+        ? null
+        : await this.rollups.window(workspaceId, {
+            from: query.from,
+            to: query.to,
+            campaignIds,
+            ...(query.accountId !== undefined ? { accountId: query.accountId } : {}),
+          });
+    if (window === null) return this.analyticsFromActions(workspaceId, query);
+    const [grouped, ...edges] = await Promise.all([
+      this.grouped(workspaceId, query),
+      ...window.edges.map((edge) => this.days(workspaceId, { ...query, ...edge })),
+    ]);
+    const rolled = [...window.days].map(([date, counts]) => ({ date, ...dayCountsOf(counts) }));
+    return { ...grouped, perDay: mergeDays(rolled, ...edges) };
+  }
+
+  /**
+   * The same answer from the actions alone: four aggregations over the window's actions, whose
+   * cost grows with them. Kept for campaigns whose roll-ups are not complete, and as the
+   * reference the roll-ups are checked against.
+   */
+  async analyticsFromActions(workspaceId: WorkspaceId, query: AnalyticsQuery): Promise<ActionAnalytics> {
+    const [grouped, perDay] = await Promise.all([
+      this.grouped(workspaceId, query),
+      this.days(workspaceId, query),
+    ]);
+    return { ...grouped, perDay };
+  }
+
+  private run(
+    workspaceId: WorkspaceId,
+    query: AnalyticsQuery,
+    extra: QueryFilter<ActionRecord>,
+    key: unknown,
+  ) {
+    return this.records.aggregate<CountsRow>(workspaceId, [
+      { $match: { ...matchOf(query), ...extra } },
+      ...countsPipeline(key),
+    ]);
+  }
+
+  private async grouped(workspaceId: WorkspaceId, query: AnalyticsQuery) {
+    const [totals, steps, variants] = await Promise.all([
+      this.run(workspaceId, query, {}, null),
+      this.run(workspaceId, query, { stepId: { $type: 'string' } }, '$stepId'),
+      this.run(
+        workspaceId,
+        query,
+        { variantId: { $type: 'string' } },
+        { stepId: '$stepId', variantId: '$variantId' },
+      ),
     ]);
     return {
       totals: toCounts(totals[0]),
@@ -121,9 +179,26 @@ export class ActionRepository {
       perVariant: variants
         .map((row) => ({ ...(row._id as { stepId: string; variantId: string }), ...toCounts(row) }))
         .sort((a, b) => a.variantId.localeCompare(b.variantId)),
-      perDay: days
-        .map((row) => ({ date: row._id as string, ...toCounts(row) }))
-        .sort((a, b) => a.date.localeCompare(b.date)),
     };
   }
+
+  private async days(
+    workspaceId: WorkspaceId,
+    query: AnalyticsQuery,
+  ): Promise<Array<DayCounts & { date: string }>> {
+    const rows = await this.records.aggregate<CountsRow>(workspaceId, [
+      { $match: matchOf(query) },
+      { $group: { _id: DAY_KEY, ...typeCounters() } },
+    ]);
+    return rows
+      .map((row) => ({ date: row._id as string, ...dayCountsOf(row) }))
+      .sort((a, b) => a.date.localeCompare(b.date));
+  }
+}
+
+/** One `$sum` per action type: the per-day series needs no per-lead grouping. */
+function typeCounters(): Record<string, unknown> {
+  return Object.fromEntries(
+    ACTION_TYPES.map((type) => [type, { $sum: { $cond: [{ $eq: ['$type', type] }, 1, 0] } }]),
+  );
 }

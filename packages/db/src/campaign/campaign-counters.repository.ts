@@ -4,11 +4,22 @@ import type {
   CampaignStatsRepository,
   CampaignSummary,
 } from '../campaign-stats/campaign-stats.repository.js';
+import type { LeadActionMarks } from '../action/lead-action-marks.js';
+import type { DailyRollupRepository } from '../daily-rollup/daily-rollup.repository.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import type { LeadRecord } from '../lead/lead.schema.js';
+import { checkCampaign, checkOldestAcrossWorkspaces, type CounterCheck } from './campaign-counters-check.js';
 import { COUNTER_FIGURES, toCampaignCounters, type CounterFigure } from './campaign-counters.js';
 import type { CampaignRecord } from './campaign.schema.js';
+
+/** A lead as it was before a write and as the write left it. */
+export interface LeadChange {
+  fromStatus: LeadStatus;
+  toStatus: LeadStatus;
+  fromSender: string | null;
+  toSender: string | null;
+}
 
 /** A figure whose stored value differed from the recount. */
 export interface CounterDrift {
@@ -27,6 +38,9 @@ export class CampaignCountersRepository {
     private readonly campaigns: ScopedModel<CampaignRecord>,
     private readonly leads: ScopedModel<LeadRecord>,
     private readonly stats: CampaignStatsRepository,
+    private readonly clock: () => Date,
+    /** What the drift check also rebuilds: the per-lead marks and the daily roll-ups. */
+    private readonly derived: { marks: LeadActionMarks; rollups: DailyRollupRepository },
   ) {}
 
   /** New leads (all `waiting`): per sender they were assigned to; unassigned ones count in leads only. */
@@ -66,6 +80,38 @@ export class CampaignCountersRepository {
     if (from === to) return;
     await this.apply(workspaceId, campaignId, {
       $inc: { [`counters.leads.${from}`]: -1, [`counters.leads.${to}`]: 1 },
+    });
+  }
+
+  /**
+   * One lead's write as a whole (its status and its sender, each possibly unchanged), in one
+   * `$inc`: what the data layer's own lead writes call with the lead as it was and as it is.
+   */
+  async recordLeadChange(workspaceId: WorkspaceId, campaignId: string, change: LeadChange): Promise<void> {
+    const inc: Record<string, number> = {};
+    if (change.fromStatus !== change.toStatus) {
+      addTo(inc, `counters.leads.${change.fromStatus}`, -1);
+      addTo(inc, `counters.leads.${change.toStatus}`, 1);
+    }
+    if (change.fromSender !== change.toSender) {
+      if (change.fromSender !== null) addTo(inc, `counters.senders.${change.fromSender}`, -1);
+      if (change.toSender !== null) addTo(inc, `counters.senders.${change.toSender}`, 1);
+    }
+    if (Object.keys(inc).length > 0) await this.apply(workspaceId, campaignId, { $inc: inc });
+  }
+
+  /** Many leads moved from one status to another by one multi-document update. */
+  async recordStatusChanges(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    change: { from: LeadStatus; to: LeadStatus; count: number },
+  ): Promise<void> {
+    if (change.from === change.to || change.count === 0) return;
+    await this.apply(workspaceId, campaignId, {
+      $inc: {
+        [`counters.leads.${change.from}`]: -change.count,
+        [`counters.leads.${change.to}`]: change.count,
+      },
     });
   }
 
@@ -144,7 +190,7 @@ export class CampaignCountersRepository {
       compare(`senders.${account}`, stored?.senders[account] ?? 0, senders[account] ?? 0);
     const set: Record<string, unknown> = {
       'counters.leads': actual.leadCounts,
-      'counters.checkedAt': new Date(),
+      'counters.checkedAt': this.clock(),
     };
     for (const figure of COUNTER_FIGURES) set[`counters.${figure}`] = actual[figure];
     await this.apply(workspaceId, campaignId, { $set: set });
@@ -154,6 +200,23 @@ export class CampaignCountersRepository {
   /** From now on readers trust the figures (every writer keeps them): set once, after a recount. */
   async markMaintained(workspaceId: WorkspaceId, campaignId: string): Promise<void> {
     await this.apply(workspaceId, campaignId, { $set: { 'counters.maintained': true } });
+  }
+
+  /**
+   * The periodic drift check (unscoped: every workspace's campaigns, `limit` at a time, those
+   * checked longest ago first): see campaign-counters-check.ts.
+   */
+  checkOldestAcrossWorkspaces(options: { limit: number }): Promise<CounterCheck[]> {
+    return checkOldestAcrossWorkspaces(this.campaigns, this, this.derived, { ...options, now: this.clock() });
+  }
+
+  /**
+   * Rebuilds everything kept from a campaign's leads and actions (the per-lead marks, the
+   * counters, the daily roll-ups) and marks it maintained: for records written around the data
+   * layer, such as a bulk load. Costs aggregations over the campaign's leads and actions.
+   */
+  rebuild(workspaceId: WorkspaceId, campaignId: string): Promise<CounterDrift & { rollupDays: string[] }> {
+    return checkCampaign(this, this.derived, workspaceId, campaignId, { rebuild: true });
   }
 
   private async apply(workspaceId: WorkspaceId, campaignId: string, update: UpdateQuery<CampaignRecord>) {

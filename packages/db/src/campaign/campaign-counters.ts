@@ -48,6 +48,22 @@ export function zeroLeadCounts(): Record<LeadStatus, number> {
   return Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
 }
 
+/** The counters of a campaign just created: exact (nothing to count yet) and maintained from now on. */
+export function newCampaignCounters(): CampaignCounters {
+  return {
+    maintained: true,
+    leads: zeroLeadCounts(),
+    invitationsSent: 0,
+    invitationsAccepted: 0,
+    leadsMessaged: 0,
+    leadsReplied: 0,
+    leadsRespondedToMessages: 0,
+    senders: {},
+    sendersCounted: true,
+    checkedAt: null,
+  };
+}
+
 /** The stored counters as an entity; null when the campaign has none yet. */
 export function toCampaignCounters(stored: unknown): CampaignCounters | null {
   if (typeof stored !== 'object' || stored === null) return null;

@@ -5,6 +5,7 @@ import type { KeysetOrder } from '../common/keyset.js';
 import { containsPattern, pageBounds, type Page, type PageRequest } from '../common/page.js';
 import { isId, newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
+import { newCampaignCounters } from './campaign-counters.js';
 import { DEFAULT_CAMPAIGN_SETTINGS, defaultCoreVariables } from './campaign.defaults.js';
 import { toCampaign, type Campaign } from './campaign.entity.js';
 import type {
@@ -137,6 +138,10 @@ export class CampaignRepository {
       rotationCounters: {},
       version: 0,
       activation: 0,
+      // A new campaign has no leads or actions: its counters start exact, and every writer keeps them.
+      counters: newCampaignCounters(),
+      countersCheckedAt: now,
+      rollupsComplete: true,
       createdAt: now,
       updatedAt: now,
     });

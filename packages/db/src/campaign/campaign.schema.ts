@@ -70,6 +70,10 @@ export interface CampaignRecord {
   rotationPools?: Record<string, number>;
   /** The campaign's figures kept on write (see campaign-counters.ts); absent until first written. */
   counters?: unknown;
+  /** When the drift check last recounted the counters; absent if never (checked first). */
+  countersCheckedAt?: Date;
+  /** Every action of the campaign is counted in its daily roll-ups (analytics may read them). */
+  rollupsComplete?: boolean;
   /** Bumped by every sequence edit: edits are conditional on the version they were based on. */
   version: number;
   /** How many times the campaign was started; names the run in `campaign_completed` event keys. */
@@ -151,6 +155,8 @@ export const campaignSchema = new Schema<CampaignRecord>(
     leadsGeneration: { type: Number, default: 0 },
     // See campaign-counters.ts. Mixed: counters are only ever changed by `$inc`/`$set` on paths.
     counters: { type: Schema.Types.Mixed, default: undefined },
+    countersCheckedAt: { type: Date },
+    rollupsComplete: { type: Boolean },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -164,3 +170,6 @@ campaignSchema.index({ workspaceId: 1, createdAt: -1, _id: -1 });
 campaignSchema.index({ workspaceId: 1, status: 1, createdAt: -1, _id: -1 });
 // Serves the runner's `listActiveAcrossWorkspaces`: active campaigns in `_id` order, paged by `_id`.
 campaignSchema.index({ status: 1, _id: 1 });
+// Serves the counters' drift check (`checkOldestAcrossWorkspaces`): never-checked campaigns first,
+// then the longest unchecked.
+campaignSchema.index({ countersCheckedAt: 1, _id: 1 });

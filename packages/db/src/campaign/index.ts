@@ -1,7 +1,8 @@
 export { DEFAULT_CAMPAIGN_SETTINGS, defaultCoreVariables } from './campaign.defaults.js';
 export type { Campaign, Step, StepVariant } from './campaign.entity.js';
 export { COUNTER_FIGURES, type CampaignCounters, type CounterFigure } from './campaign-counters.js';
-export type { CampaignCountersRepository, CounterDrift } from './campaign-counters.repository.js';
+export type { CounterCheck } from './campaign-counters-check.js';
+export type { CampaignCountersRepository, CounterDrift, LeadChange } from './campaign-counters.repository.js';
 export type {
   CampaignListQuery,
   CampaignPatch,

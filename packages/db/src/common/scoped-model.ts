@@ -42,6 +42,8 @@ export interface UpdateResult {
 export interface ScopedUpdate<T> {
   filter: QueryFilter<T>;
   update: UpdateQuery<T>;
+  /** Inserts the record when nothing matches (the filter's equalities and the workspace). */
+  upsert?: boolean;
 }
 
 /**
@@ -198,11 +200,11 @@ export class ScopedModel<T extends TenantRecord> {
     if (updates.length === 0) return 0;
     // mongoose types bulk operations over `T extends Document`, which a generic record type
     // cannot satisfy; the operations are plain scoped updateOne models.
-    const operations = updates.map(({ filter, update }) => ({
-      updateOne: { filter: this.scope(workspaceId, filter), update },
+    const operations = updates.map(({ filter, update, upsert }) => ({
+      updateOne: { filter: this.scope(workspaceId, filter), update, upsert: upsert ?? false },
     })) as unknown as Parameters<Model<T>['bulkWrite']>[0];
     const result = await this.model.bulkWrite(operations, { ordered: false });
-    return result.modifiedCount;
+    return result.modifiedCount + result.upsertedCount;
   }
 
   /** One atomic read-modify-write; the result is the document after the update unless asked. */

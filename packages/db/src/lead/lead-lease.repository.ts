@@ -5,10 +5,12 @@ import type {
   VariantChoiceRecord,
 } from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
+import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import { LeaseLostError } from '../common/db-errors.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
+import { applyUpdate, countLeadChange } from './lead-change.js';
 import { withCompletion } from './lead-completion.js';
 import { toLead, type Lead } from './lead.entity.js';
 import type { LeadRecord } from './lead.schema.js';
@@ -68,6 +70,7 @@ export const DUE_LEAD_SORT = { nextActionAt: 1 } as const;
 export class LeadLeaseRepository {
   constructor(
     private readonly records: ScopedModel<LeadRecord>,
+    private readonly counters: CampaignCountersRepository,
     private readonly clock: () => Date,
   ) {}
 
@@ -156,7 +159,7 @@ export class LeadLeaseRepository {
    * Ends the claim with the step's outcome, only if `owner` still holds the lease: advances
    * `currentStep` by `$inc` (so it composes with a concurrent sequence edit's shift), sets the
    * status and the next action time, clears the pending key and the lease, and the attempts when
-   * the lead moves to another step.
+   * the lead moves to another step. The campaign counters follow the lead's status and sender.
    */
   async completeStep(
     workspaceId: WorkspaceId,
@@ -185,7 +188,17 @@ export class LeadLeaseRepository {
     const update: UpdateQuery<LeadRecord> = { $set: set, $inc: { currentStep: advanceBy } };
     if (outcome.nextActionAt) set['nextActionAt'] = outcome.nextActionAt;
     else update.$unset = { nextActionAt: 1 };
-    return this.whileLeased(workspaceId, leadId, owner, withCompletion(update, outcome.status, now));
+    const complete = withCompletion(update, outcome.status, now);
+    const before = await this.records.findOneAndUpdate(
+      workspaceId,
+      { _id: leadId, leaseOwner: owner },
+      complete,
+      { returnDocument: 'before' },
+    );
+    if (!before) throw new LeaseLostError('lead', leadId, owner);
+    const after = applyUpdate(before, complete);
+    await countLeadChange(this.counters, workspaceId, before, after);
+    return toLead(after);
   }
 
   /**

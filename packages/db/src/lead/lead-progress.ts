@@ -1,3 +1,4 @@
+import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { withCompletion } from './lead-completion.js';
@@ -17,13 +18,16 @@ import type { LeadRecord } from './lead.schema.js';
  * The runner advances leads with `$inc` (see lead-lease.repository), so an advance racing one of
  * these shifts composes with it instead of overwriting it. Each rule is one multi-document
  * update; no transaction is needed because each lead's own change is atomic and the rules do not
- * depend on one another's results.
+ * depend on one another's results. A rule that changes statuses moves leads from one known status
+ * to another (one update per status it moves from), so its count of changed leads is what the
+ * campaign counters move.
  */
 
-const RUNNING = { status: { $in: ['waiting', 'active'] } } as const;
+const RUNNING = ['waiting', 'active'] as const;
 
 export async function adjustAfterStepInsert(
   records: ScopedModel<LeadRecord>,
+  counters: CampaignCountersRepository,
   workspaceId: WorkspaceId,
   campaignId: string,
   insert: { index: number; previousLength: number; reopenAt: Date; now: Date },
@@ -50,11 +54,14 @@ export async function adjustAfterStepInsert(
       insert.now,
     ),
   );
-  return { shifted: shifted.modified, reopened: reopened.modified };
+  const count = reopened.modified;
+  await counters.recordStatusChanges(workspaceId, campaignId, { from: 'completed', to: 'waiting', count });
+  return { shifted: shifted.modified, reopened: count };
 }
 
 export async function adjustAfterStepDelete(
   records: ScopedModel<LeadRecord>,
+  counters: CampaignCountersRepository,
   workspaceId: WorkspaceId,
   campaignId: string,
   removal: { index: number; previousLength: number; now: Date },
@@ -64,25 +71,34 @@ export async function adjustAfterStepDelete(
     { campaignId, currentStep: { $gt: removal.index } },
     { $inc: { currentStep: -1 }, $set: { updatedAt: removal.now } },
   );
-  const finished = await records.updateMany(
-    workspaceId,
-    { campaignId, currentStep: { $gte: removal.previousLength - 1 }, ...RUNNING },
-    withCompletion(
-      {
-        // The lease goes too: a runner still executing the deleted step learns it lost the lead
-        // instead of advancing a finished lead past the end of the sequence.
-        $set: {
-          status: 'completed',
-          internalStatus: 'finished',
-          leaseOwner: null,
-          leaseUntil: null,
-          updatedAt: removal.now,
+  let finished = 0;
+  for (const status of RUNNING) {
+    const result = await records.updateMany(
+      workspaceId,
+      { campaignId, currentStep: { $gte: removal.previousLength - 1 }, status },
+      withCompletion(
+        {
+          // The lease goes too: a runner still executing the deleted step learns it lost the lead
+          // instead of advancing a finished lead past the end of the sequence.
+          $set: {
+            status: 'completed',
+            internalStatus: 'finished',
+            leaseOwner: null,
+            leaseUntil: null,
+            updatedAt: removal.now,
+          },
+          $unset: { nextActionAt: 1 },
         },
-        $unset: { nextActionAt: 1 },
-      },
-      'completed',
-      removal.now,
-    ),
-  );
-  return { shifted: shifted.modified, finished: finished.modified };
+        'completed',
+        removal.now,
+      ),
+    );
+    await counters.recordStatusChanges(workspaceId, campaignId, {
+      from: status,
+      to: 'completed',
+      count: result.modified,
+    });
+    finished += result.modified;
+  }
+  return { shifted: shifted.modified, finished };
 }

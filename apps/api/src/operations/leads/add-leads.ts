@@ -33,7 +33,6 @@ export async function addLeads(
   const newLeads = plan.toAdd.map((lead, i) => ({ ...toNewLead(lead), accountId: senders[i] ?? null }));
   const stored = await ctx.db.leads.addMany(ctx.workspaceId, campaignId, newLeads);
   if (stored.added > 0) {
-    await ctx.db.campaignCounters.recordLeadsAdded(ctx.workspaceId, campaignId, stored.leads);
     await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, campaignId);
     // Read after the generation moved: a completion the runner judged before these leads were
     // stored and wrote before that move is seen here, so the leads are not left in a completed

@@ -12,9 +12,7 @@ export async function removeLeads(
   leadIds: readonly string[],
 ): Promise<RemoveLeadsResult> {
   await requireCampaign(ctx, campaignId);
+  // The data layer takes the removed leads off the campaign's counters.
   const removed = await ctx.db.leads.deleteMany(ctx.workspaceId, campaignId, leadIds, ctx.realClock());
-  // As the leads were when claimed: one changed by the runner in between leaves a counter off,
-  // which the drift check (campaignCounters.recount) reports and corrects.
-  await ctx.db.campaignCounters.recordLeadsRemoved(ctx.workspaceId, campaignId, removed);
   return { success: true, message: `${plural(removed.length, 'lead')} deleted`, deleted: removed.length };
 }

@@ -17,13 +17,6 @@ export async function updateLeadStatus(
 ): Promise<LeadStatusResult> {
   const { lead, updated } = await setStatusFromCurrent(ctx, leadId, input.status);
   const runnable = updated.status === 'waiting' || updated.status === 'active';
-  // Counted from the state the write was computed from, which the conditional write guarantees.
-  await ctx.db.campaignCounters.recordStatusChange(
-    ctx.workspaceId,
-    lead.campaignId,
-    lead.status,
-    updated.status,
-  );
   if (updated.status === 'waiting')
     await ctx.db.campaigns.countWaitingLeadsGiven(ctx.workspaceId, lead.campaignId);
   if (runnable) {

@@ -1,0 +1,41 @@
+import type { ActionCounts, CountsRow } from './action-analytics.js';
+import type { TypeCounts } from '../daily-rollup/daily-rollup.schema.js';
+
+/** What a day of the per-day series holds: the figures that add up over days. */
+export type DayCounts = Pick<
+  ActionCounts,
+  | 'invitationsSent'
+  | 'invitationsAccepted'
+  | 'messagesSent'
+  | 'inmailsSent'
+  | 'profileVisits'
+  | 'repliesReceived'
+>;
+
+export function dayCountsOf(counts: TypeCounts | CountsRow | undefined): DayCounts {
+  return {
+    invitationsSent: counts?.invitation_sent ?? 0,
+    invitationsAccepted: counts?.invitation_accepted ?? 0,
+    messagesSent: (counts?.message_sent ?? 0) + (counts?.inmail_sent ?? 0),
+    inmailsSent: counts?.inmail_sent ?? 0,
+    profileVisits: counts?.profile_visited ?? 0,
+    repliesReceived: counts?.reply_received ?? 0,
+  };
+}
+
+/** Days of two parts of one window (a day at an edge may be in both), summed, in date order. */
+export function mergeDays(
+  ...parts: Array<Array<DayCounts & { date: string }>>
+): Array<DayCounts & { date: string }> {
+  const byDate = new Map<string, DayCounts & { date: string }>();
+  for (const day of parts.flat()) {
+    const sum = byDate.get(day.date);
+    if (!sum) {
+      byDate.set(day.date, { ...day });
+      continue;
+    }
+    for (const key of Object.keys(day) as Array<keyof DayCounts | 'date'>)
+      if (key !== 'date') sum[key] += day[key];
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
