@@ -76,7 +76,9 @@ export function makeDispatcher(
       concurrency: setup.concurrency ?? 4,
       perSubscriptionConcurrency: setup.perSubscriptionConcurrency ?? 2,
       pollIntervalMs: 10,
-      leaseMs: setup.leaseMs ?? LEASE_MS,
+      // As the process sets it: a lease outlasts a real request, so on a compressed clock it is
+      // that many product milliseconds (else it would lapse while its request is in flight).
+      leaseMs: setup.leaseMs ?? LEASE_MS * (setup.timeScale ?? 1),
     },
   );
   return { dispatcher, sender };
