@@ -117,6 +117,7 @@ describe('abTestResult', () => {
     ]);
     expect(none.bestVariantId).toBeNull();
     expect(none.variants.map((v) => v.comparison)).toEqual([null, null]);
+    expect(none.variants.map((v) => v.verdict)).toEqual(['not_enough_data', 'not_enough_data']);
   });
 
   it('gives an untried variant a comparison without a p-value', () => {

@@ -156,9 +156,9 @@ export function abTestResult(samples: readonly VariantSample[], rule = AB_SIGNIF
   });
   const compared = results.filter((variant) => variant.comparison !== null && largeEnough(variant));
   const anySignificant = results.some((variant) => variant.comparison?.significant === true);
-  // With a best variant, only the best one has no comparison.
+  // Only the best variant has no comparison (or every one, when none was sent: then none is
+  // compared, and each has not enough data).
   const verdictOf = (variant: (typeof results)[number]): AbVerdict => {
-    if (best === null) return 'not_enough_data';
     if (variant.comparison === null) {
       if (anySignificant) return 'significantly_better';
       return compared.length > 0 ? 'no_significant_difference' : 'not_enough_data';
