@@ -95,5 +95,5 @@ describe("the README's Node and pnpm install commands", () => {
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
-  }, 1_200_000);
+  }, 360_000);
 });
