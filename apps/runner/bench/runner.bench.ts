@@ -53,6 +53,8 @@ interface Result {
   seconds: number;
   roundTrips: number;
   byCommand: Map<string, number>;
+  /** Round trips by command and collection. */
+  byCollection: Map<string, number>;
 }
 
 async function main(): Promise<void> {
@@ -105,8 +107,12 @@ async function measure({ uri, sandbox, networkUrl, clock }: Bench, size: number)
   const db = await connectDb(uri, { clock, driverOptions: { monitorCommands: true } });
   const byCommand = new Map<string, number>();
   let counting = false;
-  db.watchCommands(({ commandName }) => {
-    if (counting) byCommand.set(commandName, (byCommand.get(commandName) ?? 0) + 1);
+  const byCollection = new Map<string, number>();
+  db.watchCommands(({ commandName, collection }) => {
+    if (!counting) return;
+    byCommand.set(commandName, (byCommand.get(commandName) ?? 0) + 1);
+    const where = `${commandName} ${collection ?? '-'}`;
+    byCollection.set(where, (byCollection.get(where) ?? 0) + 1);
   });
   try {
     const seedStarted = performance.now();
@@ -145,7 +151,7 @@ async function measure({ uri, sandbox, networkUrl, clock }: Bench, size: number)
     counting = false;
     const steps = executed();
     const roundTrips = [...byCommand.values()].reduce((sum, count) => sum + count, 0);
-    return { leads: size, steps, seconds, roundTrips, byCommand } satisfies Result;
+    return { leads: size, steps, seconds, roundTrips, byCommand, byCollection } satisfies Result;
   } finally {
     await db.close();
   }
@@ -220,6 +226,8 @@ function report(result: Result): void {
       `${(result.steps / result.seconds).toFixed(1)} steps/s; ` +
       `${perStep(result.roundTrips)} database round trips per executed step (${breakdown})`,
   );
+  for (const [where, count] of [...result.byCollection.entries()].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${perStep(count).padStart(6)}  ${where}`);
 }
 
 main().catch((error: unknown) => {

@@ -70,7 +70,10 @@ export interface ConnectDbOptions extends DbOptions {
 }
 
 /** A command the driver sent, as reported when the connection monitors commands. */
-export type StartedCommand = Pick<mongo.CommandStartedEvent, 'commandName' | 'databaseName'>;
+export type StartedCommand = Pick<mongo.CommandStartedEvent, 'commandName' | 'databaseName'> & {
+  /** The collection a CRUD command names (`find`, `update`, `aggregate`, ...), else null. */
+  collection: string | null;
+};
 
 /** Every repository, over one connection. There is no other way to the collections. */
 export interface Db {
@@ -108,6 +111,11 @@ export interface Db {
   watchCommands(listener: (command: StartedCommand) => void): () => void;
   /** Closes the underlying connection. */
   close(): Promise<void>;
+}
+
+function collectionOf(event: mongo.CommandStartedEvent): string | null {
+  const named: unknown = (event.command as Record<string, unknown>)[event.commandName];
+  return typeof named === 'string' ? named : null;
 }
 
 function modelOf<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
@@ -190,7 +198,11 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     watchCommands(listener) {
       const client = connection.getClient();
       const report = (event: mongo.CommandStartedEvent) =>
-        listener({ commandName: event.commandName, databaseName: event.databaseName });
+        listener({
+          commandName: event.commandName,
+          databaseName: event.databaseName,
+          collection: collectionOf(event),
+        });
       client.on('commandStarted', report);
       return () => {
         client.off('commandStarted', report);
