@@ -91,6 +91,10 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
         logger.info('runner stopping');
         try {
           await runner.stop(config.SHUTDOWN_TIMEOUT_MS);
+          // Budget units taken in a block and not spent go back, so the day's count is exact.
+          await callMeter
+            .releaseHeld()
+            .catch((error: unknown) => logger.error({ err: error }, 'held call budget not given back'));
         } finally {
           await health?.close();
           await db.close();

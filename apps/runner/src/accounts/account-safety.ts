@@ -18,6 +18,20 @@ export async function applyAccountEffects(
   failure: NetworkFailure,
   now: Date,
 ): Promise<void> {
+  try {
+    await applyToAccount(ctx, account, failure, now);
+  } finally {
+    // Whatever was written, the pass reads the account again before deciding on it.
+    ctx.accounts.forget(account.id);
+  }
+}
+
+async function applyToAccount(
+  ctx: RunnerContext,
+  account: RunnerAccount,
+  failure: NetworkFailure,
+  now: Date,
+): Promise<void> {
   switch (failure.kind) {
     case 'rate_limited': {
       const until =
@@ -105,6 +119,7 @@ export async function recordRestriction(
     detail,
     since: at,
   });
+  ctx.accounts.forget(current.id);
   if (changed)
     ctx.logger.error({ accountId: current.id, reason, detail }, 'sender account restricted: it stops');
 }

@@ -43,5 +43,6 @@ export async function recordSessionLoss(
     reason,
     session: current.connectedAt,
   });
+  ctx.accounts.forget(current.id);
   if (changed) ctx.logger.warn({ accountId: current.id, reason }, 'sender account disconnected');
 }

@@ -44,8 +44,7 @@ export async function judgeLead(
   const step = campaign.steps[lead.currentStep];
   if (step === undefined)
     return (await sequenceStillEnded(ctx, lead)) ? endIn(LEAD_OUTCOMES.finished) : handBack;
-  const account =
-    lead.accountId === null ? null : await ctx.store.getAccount(lead.workspaceId, lead.accountId);
+  const account = lead.accountId === null ? null : await ctx.accounts.get(lead.workspaceId, lead.accountId);
   const invitationOut = step.type === 'invitation' && lead.internalStatus === 'invitation_pending';
   if (account === null || !isSenderUsable(account)) {
     // A restricted sender is named as such: the user must act (reconnect, or give the lead another

@@ -129,6 +129,10 @@ async function senderHeldUntil(run: StepRun): Promise<Date | null> {
   const { ctx, account } = run;
   const now = ctx.clock();
   const sender = await ctx.store.getAccount(account.workspaceId, account.id);
+  if (sender !== null) {
+    ctx.accounts.remember(sender);
+    run.account = sender;
+  }
   if (sender === null || !isSenderUsable(sender) || ctx.haltedBecause() !== null)
     return new Date(now.getTime() + ctx.options.recheckMs);
   return sender.cooldownUntil !== null && sender.cooldownUntil > now ? sender.cooldownUntil : null;
@@ -155,11 +159,19 @@ export async function logExecutedAction(
     type: action.type,
     at: action.at,
   });
-  // The account acted: an account idle for weeks before this starts its warm-up again.
-  await ctx.store.touchAccountAction(
-    account.workspaceId,
-    account.id,
-    action.at,
-    warmUpRestartAt(account.lastActionAt, action.at),
-  );
+  // The account acted: an account idle for weeks before this starts its warm-up again. The time
+  // of its last action only serves to tell such an idle spell (days), so it is written at most
+  // once per `LAST_ACTION_GRAIN_MS` of actions (as last read right before this action).
+  const restart = warmUpRestartAt(account.lastActionAt, action.at);
+  const last = account.lastActionAt;
+  if (
+    restart === null &&
+    last !== null &&
+    Math.abs(action.at.getTime() - last.getTime()) < LAST_ACTION_GRAIN_MS
+  )
+    return;
+  await ctx.store.touchAccountAction(account.workspaceId, account.id, action.at, restart);
 }
+
+/** How stale an account's recorded last action may be (see `logExecutedAction`). */
+const LAST_ACTION_GRAIN_MS = 60 * 60_000;

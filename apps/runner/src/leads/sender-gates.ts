@@ -119,7 +119,10 @@ export async function takePacingSlot(run: StepRun): Promise<Date | null> {
   const { ctx, account, now } = run;
   const gapMs = pacedGapMs(createRandom(`${account.id}:${now.toISOString()}`), ctx.options.pacing);
   if (gapMs <= 0) return null;
-  return ctx.store.takePacingSlot(account.workspaceId, account.id, now, gapMs);
+  const busyUntil = await ctx.store.takePacingSlot(account.workspaceId, account.id, now, gapMs);
+  // The gate moved (by this runner or another): the next lead of the account reads it again.
+  ctx.accounts.forget(account.id);
+  return busyUntil;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Clock, ProviderNetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { ReplyAnalyser } from '../screener/reply-analyser.port.js';
 import type { RunnerStore } from '../store/runner-store.port.js';
+import type { AccountSnapshots } from '../accounts/account-snapshots.js';
 
 /** Tunables of the runner, with the defaults of `defaultRunnerOptions`. */
 export interface RunnerOptions {
@@ -45,6 +46,8 @@ export interface RunnerOptions {
    */
   counterCheckMs: number;
   counterCheckBatch: number;
+  /** Longest (real time) a pass decides on an account read earlier in it (`AccountSnapshots`). */
+  accountSnapshotMs: number;
   /** A screener reading of the language model below this confidence (0 to 1) sets no tag. */
   screenerMinConfidence: number;
 }
@@ -63,6 +66,7 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   eventPollMs: 2_000,
   counterCheckMs: 5 * 60_000,
   counterCheckBatch: 20,
+  accountSnapshotMs: 30_000,
   screenerMinConfidence: 0.7,
 };
 
@@ -96,4 +100,6 @@ export interface RunnerContext extends Required<RunnerDeps> {
   halt(reason: string): void;
   /** Why provider work is halted, or null. */
   haltedBecause(): string | null;
+  /** The sender accounts as last read in this pass (see `AccountSnapshots`). */
+  accounts: AccountSnapshots;
 }

@@ -1,5 +1,6 @@
 import { createRandom, keywordIcpMatcher, nextPollGapMs } from '@outreach/domain';
 import { refreshAccountState, tierRefreshDue } from '../accounts/account-refresh.js';
+import { createAccountSnapshots } from '../accounts/account-snapshots.js';
 import { actFor } from '../accounts/call-meter.js';
 import { detectCampaignCompletion } from '../completion/detect-campaign-completion.js';
 import { consumeProviderEvents } from '../events/consume-provider-events.js';
@@ -52,6 +53,8 @@ export function createRunner(
   options: Partial<RunnerOptions> & Pick<RunnerOptions, 'runnerId'>,
 ): Runner {
   let haltReason: string | null = null;
+  const monotonicNow = deps.monotonicNow ?? (() => performance.now());
+  const runnerOptions = { ...defaultRunnerOptions, ...options };
   const ctx: RunnerContext = {
     ...deps,
     halt(reason) {
@@ -66,8 +69,9 @@ export function createRunner(
     analyser: deps.analyser ?? createKeywordReplyAnalyser(),
     icpMatcher: deps.icpMatcher ?? keywordIcpMatcher,
     languageModel: deps.languageModel ?? null,
-    monotonicNow: deps.monotonicNow ?? (() => performance.now()),
-    options: { ...defaultRunnerOptions, ...options },
+    monotonicNow,
+    options: runnerOptions,
+    accounts: createAccountSnapshots(deps.store, monotonicNow, runnerOptions.accountSnapshotMs),
   };
   const { store, logger } = ctx;
   const inFlight = new Map<string, ClaimedLead>();
@@ -129,6 +133,7 @@ export function createRunner(
     // Our provider credentials were refused: nothing can go to the provider, and no account or
     // lead is to blame. The process stays up (and not ready) so that the cause is seen.
     if (haltReason !== null) return { events: 0, messages: 0, leads: 0 };
+    ctx.accounts.clear();
     const events = await pollEvents();
     const messages = await sendQueuedMessages();
     const claimer = createCampaignClaimer(ctx, await store.listActiveCampaigns(), newOwner);

@@ -164,6 +164,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     consumeCapacity: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
     releaseCapacity: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),
     consumeCallBudget: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
+    releaseCallBudget: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),
     recentActionTimes: (workspaceId, query) => db.actions.recentTimesOfAccount(ws(workspaceId), query),
     usageSum: (workspaceId, accountId, kind, periods) =>
       db.accountUsage.sum(ws(workspaceId), accountId, kind, periods),
@@ -202,7 +203,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     async recordSentMessage(workspaceId, message) {
       // Two writes: the conversation is opened on first use, then the message joins it.
       const conversation = await db.conversations.getOrCreateForLead(ws(workspaceId), message);
-      await db.messages.append(ws(workspaceId), conversation.id, {
+      await db.messages.appendToOpened(ws(workspaceId), conversation, {
         sender: 'account',
         content: message.content,
         sentAt: message.sentAt,
@@ -211,7 +212,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     },
     async recordReceivedMessage(workspaceId, message) {
       const conversation = await db.conversations.getOrCreateForLead(ws(workspaceId), message);
-      const { message: stored, created } = await db.messages.append(ws(workspaceId), conversation.id, {
+      const { message: stored, created } = await db.messages.appendToOpened(ws(workspaceId), conversation, {
         sender: 'lead',
         content: message.content,
         sentAt: message.receivedAt,

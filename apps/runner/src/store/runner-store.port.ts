@@ -384,11 +384,16 @@ export interface RunnerStore {
     slot: CapacitySlot & { cap: number; expiresAt: Date },
   ): Promise<boolean>;
   releaseCapacity(workspaceId: string, slot: CapacitySlot): Promise<void>;
-  /** Takes one unit of a day's call budget (no action key: every call counts); false at the cap. */
+  /**
+   * Takes `units` (default 1) of a day's call budget at once, all or none (no action key: every
+   * call counts); false when they would pass the cap.
+   */
   consumeCallBudget(
     workspaceId: string,
-    slot: Omit<CapacitySlot, 'key'> & { cap: number; expiresAt: Date },
+    slot: Omit<CapacitySlot, 'key'> & { cap: number; expiresAt: Date; units?: number },
   ): Promise<boolean>;
+  /** Gives back `units` of a day's call budget taken and not spent (never below zero). */
+  releaseCallBudget(workspaceId: string, slot: Omit<CapacitySlot, 'key'> & { units: number }): Promise<void>;
   /** When the account's actions of `type` since `since` happened, oldest first (at most `limit`). */
   recentActionTimes(
     workspaceId: string,

@@ -40,6 +40,19 @@ export class MessageRepository {
     input: IncomingOrSentMessage,
   ): Promise<{ message: Message; created: boolean }> {
     await this.requireConversation(workspaceId, conversationId);
+    return this.appendToOpened(workspaceId, { id: conversationId }, input);
+  }
+
+  /**
+   * `append` to a conversation the caller has just opened (`conversations.getOrCreateForLead`
+   * answered it), without reading it again.
+   */
+  async appendToOpened(
+    workspaceId: WorkspaceId,
+    conversation: { id: string },
+    input: IncomingOrSentMessage,
+  ): Promise<{ message: Message; created: boolean }> {
+    const conversationId = conversation.id;
     const record: Omit<MessageRecord, 'workspaceId'> = {
       _id: newId('message'),
       conversationId,

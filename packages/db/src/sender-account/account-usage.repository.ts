@@ -63,13 +63,17 @@ export class AccountUsageRepository {
    * the record exists (so the counter is at the cap). A first insert racing another is retried
    * once, after which the record exists and only the cap can refuse. With a `key`, a unit of this
    * kind already taken for that action is not taken again (true); units of other kinds taken for
-   * the same action do not count as this one.
+   * the same action do not count as this one. `units` (without a key) takes that many at once,
+   * all or none: a block of budget a runner then spends without a round trip per call.
    */
   async tryConsume(
     workspaceId: WorkspaceId,
-    slot: UsageSlot & { cap: number; expiresAt: Date },
+    slot: UsageSlot & { cap: number; expiresAt: Date; units?: number },
   ): Promise<boolean> {
-    if (slot.cap <= 0) return false;
+    const units = slot.units ?? 1;
+    if (!Number.isInteger(units) || units < 1 || (units > 1 && slot.key !== undefined))
+      throw new RangeError('units: a positive whole number, and 1 for a unit taken for an action');
+    if (slot.cap - units < 0) return false;
     const path = `counts.${slot.kind}`;
     const _id = usageId(workspaceId, slot.accountId, slot.period);
     const key = unitKey(slot);
@@ -79,11 +83,11 @@ export class AccountUsageRepository {
           workspaceId,
           {
             _id,
-            [path]: { $not: { $gte: slot.cap } },
+            [path]: { $not: { $gt: slot.cap - units } },
             ...(key === undefined ? {} : { keys: { $ne: key } }),
           },
           {
-            $inc: { [path]: 1 },
+            $inc: { [path]: units },
             ...(key === undefined ? {} : { $push: { keys: key } }),
             $setOnInsert: { accountId: slot.accountId, period: slot.period, expiresAt: slot.expiresAt },
           },
@@ -100,19 +104,23 @@ export class AccountUsageRepository {
 
   /**
    * Gives back a unit taken for an action that did not happen (never below zero). With a `key`,
-   * only a unit taken for that action, once.
+   * only a unit taken for that action, once. `units` (without a key) gives back that many, the
+   * unspent part of a block.
    */
-  async release(workspaceId: WorkspaceId, slot: UsageSlot): Promise<void> {
+  async release(workspaceId: WorkspaceId, slot: UsageSlot & { units?: number }): Promise<void> {
+    const units = slot.units ?? 1;
+    if (!Number.isInteger(units) || units < 1 || (units > 1 && slot.key !== undefined))
+      throw new RangeError('units: a positive whole number, and 1 for a unit taken for an action');
     const path = `counts.${slot.kind}`;
     const key = unitKey(slot);
     await this.records.updateOne(
       workspaceId,
       {
         _id: usageId(workspaceId, slot.accountId, slot.period),
-        [path]: { $gt: 0 },
+        [path]: { $gte: units },
         ...(key === undefined ? {} : { keys: key }),
       },
-      { $inc: { [path]: -1 }, ...(key === undefined ? {} : { $pull: { keys: key } }) },
+      { $inc: { [path]: -units }, ...(key === undefined ? {} : { $pull: { keys: key } }) },
     );
   }
 

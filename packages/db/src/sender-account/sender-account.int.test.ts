@@ -144,6 +144,32 @@ describe('usage counters', () => {
     expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'messages', cap: 0 })).toBe(false);
   });
 
+  it('takes a block of units all or none, never past the cap, and gives back its unspent part', async () => {
+    const day = {
+      accountId: 'acc_block',
+      period: 'day:2025-03-07',
+      kind: 'callsProfileRead' as const,
+      expiresAt,
+    };
+    const used = async () => (await t.db.accountUsage.get(ws, 'acc_block', day.period)).callsProfileRead;
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, cap: 12, units: 5 })).toBe(true);
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, cap: 12, units: 5 })).toBe(true);
+    // Two left below the cap: a block of five is refused whole, and nothing is taken.
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, cap: 12, units: 5 })).toBe(false);
+    expect(await used()).toBe(10);
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, cap: 12, units: 2 })).toBe(true);
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, cap: 12 })).toBe(false);
+    await t.db.accountUsage.release(ws, { ...day, units: 3 });
+    expect(await used()).toBe(9);
+    // Never below zero: a release of more than was taken gives back nothing.
+    await t.db.accountUsage.release(ws, { ...day, units: 10 });
+    expect(await used()).toBe(9);
+    expect(await t.db.accountUsage.tryConsume(ws, { ...day, cap: 3, units: 4 })).toBe(false);
+    await expect(
+      t.db.accountUsage.tryConsume(ws, { ...day, cap: 20, units: 2, key: 'lead:step:1' }),
+    ).rejects.toThrow(RangeError);
+  });
+
   it('counts each kind one action takes in a period: an invitation and its note are two units', async () => {
     const day = { accountId: 'acc_noted', period: 'day:2025-03-06', expiresAt, key: 'lead:step:1' };
     expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'notedInvitations', cap: 5 })).toBe(true);
