@@ -1,5 +1,6 @@
 import { calculateObjectSize, type Document } from 'bson';
 import { update as mingoUpdate } from 'mingo';
+import * as mingoUpdateOperators from 'mingo/operators/update';
 import type { Modifier } from 'mingo/updater';
 import {
   cloneDocument,
@@ -156,13 +157,27 @@ function keepingId(input: Document, output: Document): Document {
  * order does not matter; mingo, given them together, would take `items.$[a].x` and `items.$[a].y`
  * for a conflict on `items`.
  */
+/** mingo's update operators, each `(expression) => (document) => changed fields`. */
+const UPDATE_OPERATORS = new Map<string, (expression: Document) => (doc: Document) => string[]>(
+  Object.entries(mingoUpdateOperators).filter(([name]) => name.startsWith('$')) as Array<
+    [string, (expression: Document) => (doc: Document) => string[]]
+  >,
+);
+
 function applyOperators(doc: Document, modifier: Document, arrayFilters: Document[]): void {
   createPushTargets(doc, modifier);
   for (const { operator, path, value } of writtenPaths(modifier)) {
     assertOperatorApplies(doc, operator, path);
     if (operator === '$rename') assertOperatorApplies(doc, '$set', String(value));
-    const single = { [operator]: { [path]: value } } as Modifier<Document>;
     const filters = arrayFilters.filter((filter) => usesIdentifierOf(filter, path));
+    const direct = filters.length === 0 ? UPDATE_OPERATORS.get(operator) : undefined;
+    if (direct !== undefined) {
+      // The operator itself, without `update`'s set-up of a query context for each call (most of
+      // the cost of an update of a few fields); it applies the path exactly as `update` would.
+      translating(() => direct({ [path]: value })(doc));
+      continue;
+    }
+    const single = { [operator]: { [path]: value } } as Modifier<Document>;
     translating(() => mingoUpdate(doc, single, filters));
   }
 }
