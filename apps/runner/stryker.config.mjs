@@ -1,11 +1,11 @@
 import { strykerConfig } from '../../stryker.shared.mjs';
 
-// The runner's decisions: how a claimed lead is judged and run, and each step type. Its loop,
-// stores, account upkeep and process wiring are left out (`--mutate src/accounts/**/*.ts` adds the
-// account rules for a run). The suite runs without the soak and the child-process tests (see
-// `vitest.mutation.config.ts`).
+// The runner's decisions: how a claimed lead is judged and run (`src/leads`, `src/step-run`), and
+// each step type (`src/steps`). Its loop, stores, account upkeep and process wiring are left out
+// (`--mutate src/accounts/**/*.ts` adds the account rules for a run). The suite runs without the
+// soak and the child-process tests (see `vitest.mutation.config.ts`).
 export default strykerConfig({
-  mutate: ['src/leads/**/*.ts', 'src/steps/**/*.ts', '!src/**/*.test.ts'],
+  mutate: ['src/leads/**/*.ts', 'src/step-run/**/*.ts', 'src/steps/**/*.ts', '!src/**/*.test.ts'],
   vitestConfig: 'vitest.mutation.config.ts',
   // The first full run of the suite, with coverage per test, takes longer than Stryker's default
   // five minutes on a shared two-core machine.

@@ -33,6 +33,9 @@ export * from './working-hours.schedule.js';
 export * from './step-timing.schedule.js';
 export * from './account-capacity.schedule.js';
 export * from './linkedin-limits.rules.js';
+export * from './linkedin-warm-up.rules.js';
+export * from './linkedin-effective-limits.rules.js';
+export * from './linkedin-call-budgets.rules.js';
 export * from './lead-waiting.rules.js';
 export * from './action-planning.schedule.js';
 

@@ -4,19 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.js';
-import {
-  applyLimitSettings,
-  callBudgets,
-  effectiveLimits,
-  inmailApiOf,
-  invitationNote,
-  limitValues,
-  nextPollGapMs,
-  tierFromFeatures,
-  TIER_RULES,
-  warmUpRestartAt,
-  warmUpStage,
-} from './linkedin-limits.rules.js';
+import { callBudgets, nextPollGapMs } from './linkedin-call-budgets.rules.js';
+import { applyLimitSettings, effectiveLimits, limitValues } from './linkedin-effective-limits.rules.js';
+import { inmailApiOf, invitationNote, tierFromFeatures, TIER_RULES } from './linkedin-limits.rules.js';
+import { warmUpRestartAt, warmUpStage } from './linkedin-warm-up.rules.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-10T10:00:00Z');

@@ -1,9 +1,9 @@
 import { tierFromFeatures, inmailApiOf } from '@outreach/domain';
 import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
-import { providerAccountOf } from '../leads/provider-lead.js';
-import type { RunnerContext } from '../runner/runner-context.js';
+import { providerAccountOf } from './provider-account.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerAccount } from '../store/runner-store.port.js';
-import { recordSessionLoss } from '../events/record-session-loss.js';
+import { recordSessionLoss } from './record-session-loss.js';
 import { applyAccountEffects } from './account-safety.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { transitionKeys, usagePeriods } from '@outreach/domain';
 import type { NetworkFailure } from '../network-failures/classify-network-failure.js';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerAccount } from '../store/runner-store.port.js';
-import { recordSessionLoss } from '../events/record-session-loss.js';
+import { recordSessionLoss } from './record-session-loss.js';
 import { nextWindowStart } from './account-limits.js';
 
 /**

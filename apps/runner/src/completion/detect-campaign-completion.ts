@@ -5,7 +5,7 @@ import {
   type CampaignLeadSignal,
   type LeadStatusCounts,
 } from '@outreach/domain';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerCampaign } from '../store/runner-store.port.js';
 
 /**

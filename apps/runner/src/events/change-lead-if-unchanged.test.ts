@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { LeadSnapshot, LeadStateChange, RunnerLead, RunnerStore } from '../store/runner-store.port.js';
 import { changeLeadIfUnchanged } from './change-lead-if-unchanged.js';
 

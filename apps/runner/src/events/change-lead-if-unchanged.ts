@@ -1,4 +1,4 @@
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { LeadStateChange, RunnerLead } from '../store/runner-store.port.js';
 
 /** Re-reads allowed when the lead keeps changing under a decision; then the event gives up. */

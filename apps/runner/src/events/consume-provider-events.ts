@@ -1,7 +1,7 @@
 import type { StoredProviderEvent } from '@outreach/db';
 import type { ProviderMessageEvent, RelationCreatedEvent } from '@outreach/network';
-import { providerAccountOf } from '../leads/provider-lead.js';
-import type { RunnerContext } from '../runner/runner-context.js';
+import { providerAccountOf } from '../accounts/provider-account.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerAccount } from '../store/runner-store.port.js';
 import { onInvitationAccepted } from './on-invitation-accepted.js';
 import { onMessageReceived } from './on-message-received.js';

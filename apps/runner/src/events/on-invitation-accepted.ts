@@ -1,6 +1,6 @@
 import { normalizePublicIdentifier } from '@outreach/domain';
 import type { InvitationAcceptedEvent } from '@outreach/network';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type {
   LeadStateChange,
   RunnerAccount,

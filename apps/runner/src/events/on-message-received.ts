@@ -8,7 +8,7 @@ import {
   type StepType,
 } from '@outreach/domain';
 import type { MessageReceivedEvent } from '@outreach/network';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type {
   LeadStateChange,
   RunnerAccount,

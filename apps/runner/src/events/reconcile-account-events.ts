@@ -1,6 +1,6 @@
 import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
-import { providerAccountOf } from '../leads/provider-lead.js';
-import type { RunnerContext } from '../runner/runner-context.js';
+import { providerAccountOf } from '../accounts/provider-account.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerAccount } from '../store/runner-store.port.js';
 import { messageRecord, relationRecord } from './provider-event-records.js';
 import { applyAccountEffects } from '../accounts/account-safety.js';

@@ -1,5 +1,5 @@
 import { toEventLead, transitionKeys, type StepDef } from '@outreach/domain';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerLead } from '../store/runner-store.port.js';
 
 /**

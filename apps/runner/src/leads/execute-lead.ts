@@ -1,9 +1,9 @@
 import { isLeaseLost } from '../store/lease-lost.js';
-import type { ClaimedLead } from '../runner/campaign-claimer.js';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { ClaimedLead } from '../context/claimed-lead.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
 import { judgeLead } from './judge-lead.js';
-import type { LeadVerdict } from './lead-verdict.js';
+import type { LeadVerdict } from '../step-run/lead-verdict.js';
 
 /**
  * Runs one claimed lead to its verdict and writes the verdict under the lease. A lease lost on the

@@ -6,15 +6,21 @@ import {
   planAction,
   type StepType,
 } from '@outreach/domain';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import { checkPendingInvitation, runInvitationStep, stillPending } from '../steps/invitation-step.js';
 import { runMessageStep } from '../steps/message-step.js';
 import { runProfileVisitStep } from '../steps/profile-visit-step.js';
-import type { ClaimedLead } from '../runner/campaign-claimer.js';
+import type { ClaimedLead } from '../context/claimed-lead.js';
 import type { RunnerLead } from '../store/runner-store.port.js';
-import { endIn, handBack, postpone, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
-import { heldByPacing } from './sender-gates.js';
-import { resumedKey, type StepRun } from './step-run.js';
+import {
+  endIn,
+  handBack,
+  postpone,
+  postponeIntoWorkingHours,
+  type LeadVerdict,
+} from '../step-run/lead-verdict.js';
+import { heldByPacing } from '../step-run/sender-gates.js';
+import { resumedKey, type StepRun } from '../step-run/step-run.js';
 import { limitNumbersOf } from '../accounts/account-limits.js';
 import { actFor } from '../accounts/call-meter.js';
 

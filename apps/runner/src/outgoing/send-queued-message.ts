@@ -4,8 +4,9 @@ import { retryDelayMs } from '../network-failures/retry-backoff.js';
 import { nextWindowStart } from '../accounts/account-limits.js';
 import { applyAccountEffects } from '../accounts/account-safety.js';
 import { actFor } from '../accounts/call-meter.js';
-import { leadRef, providerAccountOf } from '../leads/provider-lead.js';
-import type { RunnerContext } from '../runner/runner-context.js';
+import { providerAccountOf } from '../accounts/provider-account.js';
+import { leadRef } from '../step-run/provider-lead.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { QueuedMessage, RunnerAccount, RunnerLead } from '../store/runner-store.port.js';
 
 /**

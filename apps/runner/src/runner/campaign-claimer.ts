@@ -1,5 +1,6 @@
-import type { RunnerContext } from './runner-context.js';
-import type { RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
+import type { ClaimedLead } from '../context/claimed-lead.js';
+import type { RunnerContext } from '../context/runner-context.js';
+import type { RunnerCampaign } from '../store/runner-store.port.js';
 
 /**
  * Claims due leads across the active campaigns in turn, so one large campaign cannot starve the
@@ -14,13 +15,6 @@ import type { RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
 export interface CampaignClaimer {
   claim(): Promise<ClaimedLead | null>;
   drained(): readonly RunnerCampaign[];
-}
-
-/** A leased lead, the lease's owner, and the lead's campaign as listed at the start of the pass. */
-export interface ClaimedLead {
-  lead: RunnerLead;
-  owner: string;
-  campaign: RunnerCampaign;
 }
 
 export function createCampaignClaimer(

@@ -6,7 +6,7 @@
 import type { CounterCheck } from '@outreach/db';
 import { describe, expect, it, vi } from 'vitest';
 import { createCounterCheck } from './counter-check.js';
-import type { RunnerContext } from './runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 
 function harness(results: () => Promise<CounterCheck[]>) {
   let now = 0;

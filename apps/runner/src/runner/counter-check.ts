@@ -1,4 +1,4 @@
-import type { RunnerContext } from './runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 
 /**
  * The campaign counters' drift check, every `counterCheckMs` of real time (the first one that long

@@ -1,7 +1,8 @@
 import { createRandom, keywordIcpMatcher, nextPollGapMs } from '@outreach/domain';
 import { refreshAccountState, tierRefreshDue } from '../accounts/account-refresh.js';
-import { createAccountSnapshots } from '../accounts/account-snapshots.js';
+import { createAccountSnapshots } from '../context/account-snapshots.js';
 import { actFor } from '../accounts/call-meter.js';
+import type { ClaimedLead } from '../context/claimed-lead.js';
 import { detectCampaignCompletion } from '../completion/detect-campaign-completion.js';
 import { consumeProviderEvents } from '../events/consume-provider-events.js';
 import { reconcileAccountEvents } from '../events/reconcile-account-events.js';
@@ -10,14 +11,14 @@ import { startPollingLoop, type PollingLoop } from '../loop/polling-loop.js';
 import { drainWithWorkers } from '../loop/worker-pool.js';
 import { sendQueuedMessage } from '../outgoing/send-queued-message.js';
 import { createKeywordReplyAnalyser } from '../screener/keyword-reply.analyser.js';
-import { createCampaignClaimer, type ClaimedLead } from './campaign-claimer.js';
+import { createCampaignClaimer } from './campaign-claimer.js';
 import { createCounterCheck } from './counter-check.js';
 import {
   defaultRunnerOptions,
   type RunnerContext,
   type RunnerDeps,
   type RunnerOptions,
-} from './runner-context.js';
+} from '../context/runner-context.js';
 
 /** What one pass did. */
 export interface PassReport {

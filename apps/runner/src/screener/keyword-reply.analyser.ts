@@ -1,5 +1,5 @@
 import type { LeadTag } from '@outreach/domain';
-import type { ReplyAnalyser } from './reply-analyser.port.js';
+import type { ReplyAnalyser } from '../context/reply-analyser.port.js';
 
 export type KeywordRules = ReadonlyArray<{ tag: LeadTag; phrases: readonly string[] }>;
 

@@ -1,6 +1,6 @@
 import type { StepDef, TagAnalysis } from '@outreach/domain';
 import { analyseReply, type ReplyAnalysis } from '@outreach/llm';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerLead } from '../store/runner-store.port.js';
 
 /**

@@ -15,10 +15,11 @@ import {
   postpone,
   stepCompleted,
   type LeadVerdict,
-} from '../leads/lead-verdict.js';
-import { logExecutedAction, performAction } from '../leads/perform-action.js';
-import { leadRef, providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
-import { networkRead, resumedKey, verdictForFailure, type StepRun } from '../leads/step-run.js';
+} from '../step-run/lead-verdict.js';
+import { logExecutedAction, performAction } from '../step-run/perform-action.js';
+import { providerAccountOf } from '../accounts/provider-account.js';
+import { leadRef, resolvedLead } from '../step-run/provider-lead.js';
+import { networkRead, resumedKey, verdictForFailure, type StepRun } from '../step-run/step-run.js';
 
 /**
  * Sends the connection request, with the step's `genericBody` rendered as its note (left out when

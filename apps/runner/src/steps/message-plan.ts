@@ -11,7 +11,7 @@ import {
   icpDefinitionKey,
   icpMatcherFromDecisions,
 } from '@outreach/llm';
-import { resumedKey, type StepRun } from '../leads/step-run.js';
+import { resumedKey, type StepRun } from '../step-run/step-run.js';
 import type { MessagePlan } from '../store/runner-store.port.js';
 
 export type PlannedMessage =

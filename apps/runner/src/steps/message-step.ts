@@ -8,10 +8,11 @@ import {
   type IcpMatcher,
 } from '@outreach/domain';
 import type { ProviderMessageResult, Relationship } from '@outreach/network';
-import { postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
-import { logExecutedAction, performAction, type PreparedAction } from '../leads/perform-action.js';
-import { leadRef, providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
-import { networkRead, verdictForFailure, type NetworkRead, type StepRun } from '../leads/step-run.js';
+import { postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../step-run/lead-verdict.js';
+import { logExecutedAction, performAction, type PreparedAction } from '../step-run/perform-action.js';
+import { providerAccountOf } from '../accounts/provider-account.js';
+import { leadRef, resolvedLead } from '../step-run/provider-lead.js';
+import { networkRead, verdictForFailure, type NetworkRead, type StepRun } from '../step-run/step-run.js';
 import { planMessage } from './message-plan.js';
 
 /**

@@ -1,7 +1,8 @@
-import { stepCompleted, type LeadVerdict } from '../leads/lead-verdict.js';
-import { logExecutedAction, performAction } from '../leads/perform-action.js';
-import { providerAccountOf, resolvedLead } from '../leads/provider-lead.js';
-import { verdictForFailure, type StepRun } from '../leads/step-run.js';
+import { stepCompleted, type LeadVerdict } from '../step-run/lead-verdict.js';
+import { logExecutedAction, performAction } from '../step-run/perform-action.js';
+import { providerAccountOf } from '../accounts/provider-account.js';
+import { resolvedLead } from '../step-run/provider-lead.js';
+import { verdictForFailure, type StepRun } from '../step-run/step-run.js';
 
 /**
  * Visits the lead's profile (the lead sees the visit); the step completes at once. What the profile

@@ -21,7 +21,8 @@ const PAGE = 100;
  * The runner's store over `@outreach/db`. Every method maps to one repository call (two where
  * noted); ids handed out by the data layer are branded back into workspace ids on the way in.
  * Pacing gates and event feed cursors live on the sender accounts, so every runner process shares
- * them and a restarted runner resumes where the last one stopped.
+ * them and a restarted runner resumes where the last one stopped. Its methods come in the order of
+ * the port's parts: campaigns, leads, accounts, provider events, conversations, activity.
  */
 export function createDbRunnerStore(db: Db): RunnerStore {
   const ws = asWorkspaceId;
@@ -89,18 +90,6 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       const leads = await db.leads.findByProviderId(ws(workspaceId), providerId);
       return leads.filter((lead) => lead.accountId === accountId).map(toRunnerLead);
     },
-    async recordProviderEvent(event) {
-      return (await db.providerEvents.record(event)).created;
-    },
-    claimProviderEvent(lease, providerAccountIds) {
-      return db.providerEvents.claimNext(lease, { providerAccountIds, types: CONSUMED_EVENT_TYPES });
-    },
-    async settleProviderEvent(id, owner, at) {
-      await db.providerEvents.markConsumed(id, at, owner);
-    },
-    async releaseProviderEvent(id, owner, retryAt) {
-      await db.providerEvents.release(id, owner, retryAt);
-    },
     async findAccountLeads(workspaceId, accountId, publicIdentifier) {
       const leads = await db.leads.findByPublicIdentifier(ws(workspaceId), publicIdentifier);
       return leads.filter((lead) => lead.accountId === accountId).map(toRunnerLead);
@@ -121,19 +110,6 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     async getAccount(workspaceId, accountId) {
       const account = await db.senderAccounts.get(ws(workspaceId), accountId);
       return account === null ? null : toRunnerAccount(account);
-    },
-    async listPollableAccounts() {
-      const accounts: RunnerAccount[] = [];
-      let page: SenderAccount[] = [];
-      do {
-        const afterId = page.at(-1)?.id;
-        page = await db.senderAccounts.listConnectedAcrossWorkspaces({
-          ...(afterId ? { afterId } : {}),
-          limit: PAGE,
-        });
-        accounts.push(...page.map(toRunnerAccount));
-      } while (page.length === PAGE);
-      return accounts;
     },
     async disconnectAccount(workspaceId, accountId, { reason, session }) {
       const { account, changed } = await db.senderAccounts.setStatus(
@@ -159,8 +135,6 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     async touchAccountAction(workspaceId, accountId, at, warmUpRestartAt) {
       await db.senderAccounts.touchLastAction(ws(workspaceId), accountId, at, warmUpRestartAt);
     },
-    claimAccountPoll: (workspaceId, accountId, now, nextPollAt) =>
-      db.senderAccounts.claimPoll(ws(workspaceId), accountId, now, nextPollAt),
     consumeCapacity: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
     releaseCapacity: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),
     consumeCallBudget: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
@@ -176,30 +150,37 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       const slot = await db.senderAccounts.takePacingSlot(ws(workspaceId), accountId, now, gapMs);
       return slot.taken ? null : slot.pacedUntil;
     },
+
+    async listPollableAccounts() {
+      const accounts: RunnerAccount[] = [];
+      let page: SenderAccount[] = [];
+      do {
+        const afterId = page.at(-1)?.id;
+        page = await db.senderAccounts.listConnectedAcrossWorkspaces({
+          ...(afterId ? { afterId } : {}),
+          limit: PAGE,
+        });
+        accounts.push(...page.map(toRunnerAccount));
+      } while (page.length === PAGE);
+      return accounts;
+    },
+    claimAccountPoll: (workspaceId, accountId, now, nextPollAt) =>
+      db.senderAccounts.claimPoll(ws(workspaceId), accountId, now, nextPollAt),
     saveEventCursor: (workspaceId, accountId, { from, to }) =>
       db.senderAccounts.saveEventCursor(ws(workspaceId), accountId, to, from),
+    async recordProviderEvent(event) {
+      return (await db.providerEvents.record(event)).created;
+    },
+    claimProviderEvent(lease, providerAccountIds) {
+      return db.providerEvents.claimNext(lease, { providerAccountIds, types: CONSUMED_EVENT_TYPES });
+    },
+    async settleProviderEvent(id, owner, at) {
+      await db.providerEvents.markConsumed(id, at, owner);
+    },
+    async releaseProviderEvent(id, owner, retryAt) {
+      await db.providerEvents.release(id, owner, retryAt);
+    },
 
-    async logAction(action) {
-      await db.actions.record(ws(action.workspaceId), {
-        campaignId: action.campaignId,
-        leadId: action.leadId,
-        accountId: action.accountId,
-        stepId: action.stepId,
-        variantId: action.variantId,
-        type: action.type,
-        idempotencyKey: action.idempotencyKey,
-        occurredAt: action.at,
-      });
-    },
-    async recordEvent(event) {
-      const { created } = await db.events.insert(ws(event.workspaceId), {
-        type: event.type,
-        transitionKey: event.transitionKey,
-        data: { ...event.data },
-        timestamp: event.occurredAt,
-      });
-      return created;
-    },
     async recordSentMessage(workspaceId, message) {
       // Two writes: the conversation is opened on first use, then the message joins it.
       const conversation = await db.conversations.getOrCreateForLead(ws(workspaceId), message);
@@ -248,6 +229,28 @@ export function createDbRunnerStore(db: Db): RunnerStore {
           sendAfter: retry.retryAt,
           error: retry.error,
         });
+    },
+
+    async logAction(action) {
+      await db.actions.record(ws(action.workspaceId), {
+        campaignId: action.campaignId,
+        leadId: action.leadId,
+        accountId: action.accountId,
+        stepId: action.stepId,
+        variantId: action.variantId,
+        type: action.type,
+        idempotencyKey: action.idempotencyKey,
+        occurredAt: action.at,
+      });
+    },
+    async recordEvent(event) {
+      const { created } = await db.events.insert(ws(event.workspaceId), {
+        type: event.type,
+        transitionKey: event.transitionKey,
+        data: { ...event.data },
+        timestamp: event.occurredAt,
+      });
+      return created;
     },
   };
 }

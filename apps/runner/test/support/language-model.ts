@@ -19,7 +19,7 @@ import {
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createRunner, type Runner } from '../../src/runner/runner.js';
-import type { RunnerOptions } from '../../src/runner/runner-context.js';
+import type { RunnerOptions } from '../../src/context/runner-context.js';
 import type { ProviderNetworkPort } from '@outreach/network';
 import type { World } from './runner-harness.js';
 

@@ -34,7 +34,7 @@ import {
 import { pino } from 'pino';
 import { onTestFinished } from 'vitest';
 import { createRunner, type Runner } from '../../src/runner/runner.js';
-import type { RunnerOptions } from '../../src/runner/runner-context.js';
+import type { RunnerOptions } from '../../src/context/runner-context.js';
 import { createCallMeter } from '../../src/accounts/call-meter.js';
 import { createDbRunnerStore } from '../../src/store/db-runner.store.js';
 import type { RunnerStore } from '../../src/store/runner-store.port.js';

@@ -6,10 +6,10 @@ export type { CampaignCountersRepository, CounterDrift, LeadChange } from './cam
 export type {
   CampaignListQuery,
   CampaignPatch,
-  CampaignRepository,
   CampaignSettingsPatch,
   NewCampaign,
   StepInput,
   VariantInput,
-} from './campaign.repository.js';
+} from './campaign-input.js';
+export type { CampaignRepository } from './campaign.repository.js';
 export type { AiTool, CampaignSettings, WorkingHours } from './campaign.schema.js';

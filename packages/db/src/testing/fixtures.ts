@@ -1,7 +1,7 @@
 import type { WorkspacePlan } from '@outreach/domain';
 import type { WorkspaceId } from '../common/public-ids.js';
 import { newId } from '../common/public-ids.js';
-import type { StepInput } from '../campaign/campaign.repository.js';
+import type { StepInput } from '../campaign/campaign-input.js';
 import type { Db } from '../db.js';
 import type { NewLead } from '../lead/lead.repository.js';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { SimProblem } from './sim-problem.js';
-import type { SimWebhook, UnipileSimState } from './sim-state.js';
+import type { UnipileSimState } from './sim-state.js';
+import type { SimWebhook } from './sim-timeline.js';
 import { accountStatusPayload } from './sim-webhook-payloads.js';
 
 const linkBodySchema = z.looseObject({

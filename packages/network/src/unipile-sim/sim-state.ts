@@ -1,6 +1,5 @@
 import type { Clock } from '../clock.js';
 import { FaultInjector } from '../simulation/fault-injector.js';
-import { MinHeap } from '../simulation/min-heap.js';
 import { OutcomeOracle } from '../simulation/outcome-oracle.js';
 import { ReceivedLog } from '../simulation/received-log.js';
 import { CallLog } from './sim-call-log.js';
@@ -18,27 +17,16 @@ import {
 import { SimProblem } from './sim-problem.js';
 import { type SimTier, monthOf } from './sim-rules.js';
 import type { UnipileSimSettings } from './sim-settings.js';
+import { SimTimeline, type SimWebhook } from './sim-timeline.js';
 import { newMessagePayload, newRelationPayload } from './sim-webhook-payloads.js';
-
-interface Scheduled {
-  dueMs: number;
-  order: number;
-  apply: () => void;
-}
-
-/** A webhook body, with a key naming the event for the deterministic drop decision. */
-export interface SimWebhook {
-  key: string;
-  payload: Record<string, unknown>;
-}
 
 /**
  * The simulated Unipile: accounts, members, relations, invitations, chats, and what the network
- * will do later. Time comes only from the clock and outcomes only from the sandbox's oracle, so a
- * seed replays the same run. There is no idempotency store: a repeated call acts again, as on the
- * real service.
+ * will do later (its `SimTimeline`). Time comes only from the clock and outcomes only from the
+ * sandbox's oracle, so a seed replays the same run. There is no idempotency store: a repeated call
+ * acts again, as on the real service.
  */
-export class UnipileSimState {
+export class UnipileSimState extends SimTimeline {
   readonly oracle: OutcomeOracle;
   readonly faults = new FaultInjector();
   /** Every action performed (Unipile has no idempotency key: a repeated call is logged again). */
@@ -48,23 +36,16 @@ export class UnipileSimState {
   readonly accounts = new Map<string, SimAccount>();
   readonly pairs = new Map<string, SimPair>();
   readonly chats = new Map<string, SimChat>();
-  private scheduled = new MinHeap<Scheduled>(
-    (a, b) => a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.order < b.order),
-  );
-  private order = 0;
   private messageSeq = 0;
   private accountsCreated = 0;
 
   constructor(
     readonly settings: UnipileSimSettings,
-    private readonly clock: Clock,
-    private readonly emit: (webhook: SimWebhook) => void,
+    clock: Clock,
+    emit: (webhook: SimWebhook) => void,
   ) {
+    super(clock, emit);
     this.oracle = new OutcomeOracle(settings);
-  }
-
-  now(): number {
-    return this.clock().getTime();
   }
 
   /** The account, created on first use with the default tier. */
@@ -164,19 +145,6 @@ export class UnipileSimState {
       this.pairs.set(key, pair);
     }
     return pair;
-  }
-
-  schedule(dueMs: number, apply: () => void): void {
-    this.scheduled.push({ dueMs, order: this.order++, apply });
-  }
-
-  /** Applies every scheduled change that is due, in time order, and emits its webhook. */
-  settle(): void {
-    const nowMs = this.now();
-    for (let next = this.scheduled.peek(); next && next.dueMs <= nowMs; next = this.scheduled.peek()) {
-      this.scheduled.pop();
-      next.apply();
-    }
   }
 
   /** The pending invitation is accepted (if it is still the one pending). */
@@ -291,12 +259,6 @@ export class UnipileSimState {
     emitStatusWebhook(this, account, message, `status:${account.id}:${this.order++}`);
   }
 
-  /** A webhook pushed once `dueMs` is reached (at once when it already is). */
-  pushAt(dueMs: number, webhook: SimWebhook): void {
-    if (dueMs <= this.now()) return this.emit(webhook);
-    this.schedule(dueMs, () => this.emit(webhook));
-  }
-
   /** Forgets everything but the clock. */
   reset(): void {
     this.accounts.clear();
@@ -305,9 +267,7 @@ export class UnipileSimState {
     this.faults.clear();
     this.log.clear();
     this.calls.clear();
-    this.scheduled = new MinHeap<Scheduled>(
-      (a, b) => a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.order < b.order),
-    );
+    this.clearSchedule();
     this.accountsCreated = 0;
   }
 }

@@ -1,4 +1,4 @@
-import type { SimWebhook } from './sim-state.js';
+import type { SimWebhook } from './sim-timeline.js';
 import type { UnipileSimSettings } from './sim-settings.js';
 
 export type DeliveryOutcome = 'delivered' | 'dropped' | 'failed' | 'pending';

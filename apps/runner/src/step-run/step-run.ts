@@ -2,7 +2,7 @@ import { LEAD_OUTCOMES, type StepDef } from '@outreach/domain';
 import type { NetworkFailure } from '../network-failures/classify-network-failure.js';
 import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerAccount, RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
 import { applyAccountEffects as accountEffects } from '../accounts/account-safety.js';
 import { nextWindowStart } from '../accounts/account-limits.js';

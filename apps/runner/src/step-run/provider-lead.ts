@@ -1,14 +1,7 @@
 import type { LeadRef, Relationship } from '@outreach/network';
-import type { RunnerAccount, RunnerLead } from '../store/runner-store.port.js';
+import { providerAccountOf } from '../accounts/provider-account.js';
+import type { RunnerLead } from '../store/runner-store.port.js';
 import { networkRead, type NetworkRead, type StepRun } from './step-run.js';
-
-/**
- * The provider's id of a sender account: learnt from the hosted sign-in; an account registered
- * directly (local runs on the simulator) is known to the provider by our own id.
- */
-export function providerAccountOf(account: Pick<RunnerAccount, 'id' | 'providerAccountId'>): string {
-  return account.providerAccountId ?? account.id;
-}
 
 export function leadRef(lead: Pick<RunnerLead, 'publicIdentifier' | 'providerId'>): LeadRef {
   return { publicIdentifier: lead.publicIdentifier, providerId: lead.providerId };

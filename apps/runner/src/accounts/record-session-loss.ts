@@ -1,5 +1,5 @@
 import { transitionKeys } from '@outreach/domain';
-import type { RunnerContext } from '../runner/runner-context.js';
+import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerAccount } from '../store/runner-store.port.js';
 
 /**

@@ -2,9 +2,9 @@ import type { IcpMatcher, Pacing } from '@outreach/domain';
 import type { LanguageModel } from '@outreach/llm';
 import type { Clock, ProviderNetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
-import type { ReplyAnalyser } from '../screener/reply-analyser.port.js';
+import type { ReplyAnalyser } from './reply-analyser.port.js';
 import type { RunnerStore } from '../store/runner-store.port.js';
-import type { AccountSnapshots } from '../accounts/account-snapshots.js';
+import type { AccountSnapshots } from './account-snapshots.js';
 
 /** Tunables of the runner, with the defaults of `defaultRunnerOptions`. */
 export interface RunnerOptions {

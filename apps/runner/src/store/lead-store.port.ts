@@ -1,0 +1,158 @@
+import type {
+  IcpDecisionRecord,
+  LeadInternalStatus,
+  LeadProfile,
+  LeadStatus,
+  LeadTag,
+  ReplyAnalysisRecord,
+  VariantChoiceRecord,
+} from '@outreach/domain';
+
+export interface RunnerLead extends LeadProfile {
+  id: string;
+  workspaceId: string;
+  campaignId: string;
+  publicIdentifier: string;
+  firstName: string;
+  lastName: string;
+  networkUrl: string;
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  currentStep: number;
+  accountId: string | null;
+  tags: readonly LeadTag[];
+  /** Variant chosen per step id, kept so a retried step sends the same variant. */
+  assignedVariants: Readonly<Record<string, string>>;
+  nextActionAt: Date | null;
+  /** Claims of the current step so far, this one included. */
+  attempts: number;
+  /** Idempotency key of an external action started and not yet settled (a crash left it). */
+  pendingActionKey: string | null;
+  /** When the invitation of the current invitation step went out; its expiry counts from here. */
+  invitationSentAt: Date | null;
+  /** When the pending action was recorded: a resumed action is reconciled from this instant. */
+  pendingActionAt: Date | null;
+  /** The provider's member id of the lead, resolved once and kept. */
+  providerId: string | null;
+  /** The text of the message in flight with `pendingActionKey`: a retry sends it as it is. */
+  pendingActionContent?: string | null;
+  /** ICP decisions by definition key (`icpDefinitionKey`), each made once. */
+  icpDecisions?: Readonly<Record<string, IcpDecisionRecord>>;
+  /** Which variant the lead got at each message step and why. */
+  variantChoices?: Readonly<Record<string, VariantChoiceRecord>>;
+}
+
+/** How one step's message was made: the variant choice and the ICP decisions made for it. */
+export interface MessagePlan {
+  stepId: string;
+  choice: VariantChoiceRecord;
+  /** Decisions made now (those already on the lead are kept). */
+  icpDecisions: Readonly<Record<string, IcpDecisionRecord>>;
+}
+
+export interface Lease {
+  owner: string;
+  now: Date;
+  leaseMs: number;
+}
+
+/** How a claimed lead leaves the runner's hands once its step is settled. */
+export interface LeadSettlement {
+  /** Steps to advance `currentStep` by: 1 when the step completed, 0 to stay on it. */
+  advanceBy: number;
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  /** When to look at the lead again; null when it is no longer runnable. */
+  nextActionAt: Date | null;
+  /** The invitation of the current step went out (or was found pending) at this time. */
+  invitationSentAt?: Date;
+  /** With `missing_variable`: the variables no template had a value for, shown on the lead. */
+  missingVariables?: readonly string[];
+}
+
+/** A lead given back unchanged except for when (and why) to look at it again. */
+export interface LeadPostponement {
+  nextActionAt: Date;
+  internalStatus: LeadInternalStatus;
+}
+
+/** A lead's state set from outside a lease (a network event about it). */
+export interface LeadStateChange {
+  status: LeadStatus;
+  internalStatus: LeadInternalStatus;
+  nextActionAt: Date | null;
+}
+
+/** What the lead was when a change was decided: the change applies only if it still is. */
+export type LeadSnapshot = Pick<RunnerLead, 'status' | 'internalStatus' | 'currentStep'>;
+
+/** Profile text seen on the network, for the lead's fields that are still empty. */
+export type LeadProfileFill = Partial<
+  Record<
+    'networkUrl' | 'firstName' | 'lastName' | 'name' | 'headline' | 'companyName' | 'summary',
+    string | null
+  >
+>;
+
+/**
+ * Leads and their progress: claims under a lease, the action in flight, settling, and the changes
+ * made from outside a lease (network events).
+ */
+export interface RunnerLeadStore {
+  /** The campaign's most overdue lead with a free lease, leased to `lease.owner`; null if none. */
+  claimDueLead(workspaceId: string, campaignId: string, lease: Lease): Promise<RunnerLead | null>;
+  /**
+   * Written before the network is called, with the text a message carries and how it was made;
+   * rejected (LeaseLost) when the lease is gone.
+   */
+  recordPendingAction(
+    workspaceId: string,
+    leadId: string,
+    owner: string,
+    action: {
+      key: string;
+      stepId: string;
+      variantId: string | null;
+      at: Date;
+      content?: string;
+      plan?: MessagePlan;
+    },
+  ): Promise<void>;
+  setLeadProviderId(workspaceId: string, leadId: string, providerId: string): Promise<void>;
+  findAccountLeadsByProviderId(
+    workspaceId: string,
+    accountId: string,
+    providerId: string,
+  ): Promise<RunnerLead[]>;
+  /** How a message that is not sent was made (the lead shows why); rejected when the lease is gone. */
+  recordMessagePlan(workspaceId: string, leadId: string, owner: string, plan: MessagePlan): Promise<void>;
+  /** Keeps how the lead's latest reply to a screener was read. */
+  recordScreenerAnalysis(workspaceId: string, leadId: string, analysis: ReplyAnalysisRecord): Promise<void>;
+  /** Ends the claim; rejected (LeaseLost) when the lease is gone. Clears the pending key. */
+  settleLead(workspaceId: string, leadId: string, owner: string, settlement: LeadSettlement): Promise<void>;
+  /** Gives the lead back; false when the lease was already gone. */
+  releaseLead(
+    workspaceId: string,
+    leadId: string,
+    owner: string,
+    postponement?: LeadPostponement,
+  ): Promise<boolean>;
+  getLead(workspaceId: string, leadId: string): Promise<RunnerLead | null>;
+  /** The workspace's leads of one sender account with this public identifier, in every campaign. */
+  findAccountLeads(workspaceId: string, accountId: string, publicIdentifier: string): Promise<RunnerLead[]>;
+  /**
+   * Sets a lead's state outside a lease, only if it is still as `seen` (any lease on it is
+   * dropped): the changed lead, or null when it changed meanwhile (re-read and decide again).
+   */
+  setLeadStateIf(
+    workspaceId: string,
+    leadId: string,
+    seen: LeadSnapshot,
+    change: LeadStateChange,
+  ): Promise<RunnerLead | null>;
+  /** True only for the call that added the tag. */
+  addLeadTag(workspaceId: string, leadId: string, tag: LeadTag): Promise<boolean>;
+  /** Fills in the lead's empty profile fields with these values; what is stored stays. */
+  fillLeadProfile(workspaceId: string, leadId: string, profile: LeadProfileFill): Promise<void>;
+  isBlocked(workspaceId: string, campaignId: string, publicIdentifier: string): Promise<boolean>;
+}
