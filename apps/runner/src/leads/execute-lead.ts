@@ -1,5 +1,5 @@
 import { isLeaseLost } from '../store/lease-lost.js';
-import type { ClaimedLead } from '../context/claimed-lead.js';
+import { learnedFacts, type ClaimedLead } from '../context/claimed-lead.js';
 import type { RunnerContext } from '../context/runner-context.js';
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
 import { judgeLead } from './judge-lead.js';
@@ -12,7 +12,7 @@ import type { LeadVerdict } from '../step-run/lead-verdict.js';
  * for a later try rather than leaving it leased until the lease runs out.
  */
 export async function executeLead(ctx: RunnerContext, claimed: ClaimedLead): Promise<LeadVerdict | null> {
-  const { lead, owner } = claimed;
+  const { lead, owner, learned } = claimed;
   try {
     const verdict = await judgeLead(ctx, claimed);
     await applyVerdict(ctx, claimed, verdict);
@@ -28,10 +28,13 @@ export async function executeLead(ctx: RunnerContext, claimed: ClaimedLead): Pro
       ctx.clock().getTime() + retryDelayMs(lead.id, lead.attempts, retryBaseMs, retryMaxMs),
     );
     await ctx.store
-      .releaseLead(lead.workspaceId, lead.id, owner, {
-        nextActionAt: retryAt,
-        internalStatus: lead.internalStatus,
-      })
+      .releaseLead(
+        lead.workspaceId,
+        lead.id,
+        owner,
+        { nextActionAt: retryAt, internalStatus: lead.internalStatus },
+        learnedFacts(learned),
+      )
       .catch((releaseError: unknown) =>
         ctx.logger.error({ err: releaseError, leadId: lead.id }, 'release failed'),
       );
@@ -41,13 +44,15 @@ export async function executeLead(ctx: RunnerContext, claimed: ClaimedLead): Pro
 
 async function applyVerdict(
   ctx: RunnerContext,
-  { lead, owner }: ClaimedLead,
+  { lead, owner, learned }: ClaimedLead,
   verdict: LeadVerdict,
 ): Promise<void> {
   const { store } = ctx;
+  // The verdict's write also stores what the step learnt about the lead on its way.
+  const facts = learnedFacts(learned);
   switch (verdict.kind) {
     case 'settle':
-      await store.settleLead(lead.workspaceId, lead.id, owner, verdict.settlement);
+      await store.settleLead(lead.workspaceId, lead.id, owner, { ...verdict.settlement, ...facts });
       return;
     case 'postpone':
       if (verdict.clearPendingAction) {
@@ -56,13 +61,14 @@ async function applyVerdict(
           advanceBy: 0,
           status: lead.status,
           ...verdict.postponement,
+          ...facts,
         });
       } else {
-        await store.releaseLead(lead.workspaceId, lead.id, owner, verdict.postponement);
+        await store.releaseLead(lead.workspaceId, lead.id, owner, verdict.postponement, facts);
       }
       return;
     case 'hand_back':
-      await store.releaseLead(lead.workspaceId, lead.id, owner);
+      await store.releaseLead(lead.workspaceId, lead.id, owner, undefined, facts);
       return;
   }
 }

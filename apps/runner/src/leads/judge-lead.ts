@@ -44,7 +44,7 @@ const NO_USAGE = { today: {}, invitationsThisWeek: 0 } as const;
  */
 export async function judgeLead(
   ctx: RunnerContext,
-  { lead, owner, campaign }: ClaimedLead,
+  { lead, owner, campaign, learned }: ClaimedLead,
 ): Promise<LeadVerdict> {
   const now = ctx.clock();
   const step = campaign.steps[lead.currentStep];
@@ -61,7 +61,7 @@ export async function judgeLead(
     return invitationOut ? stillPending(recheck) : recheck;
   }
 
-  const run: StepRun = { ctx, owner, campaign, step, lead, account, now };
+  const run: StepRun = { ctx, owner, campaign, step, lead, account, now, learned };
   if (invitationOut) return checkPendingInvitation(run);
 
   const plan = planAction({

@@ -37,7 +37,7 @@ export function createCampaignClaimer(
           now: ctx.clock(),
           leaseMs: ctx.options.leaseMs,
         });
-        if (lead !== null) return { lead, owner, campaign };
+        if (lead !== null) return { lead, owner, campaign, learned: {} };
         const index = open.indexOf(campaign);
         if (index >= 0) {
           open.splice(index, 1);

@@ -5,6 +5,7 @@ import {
   classifyNetworkFailure,
   type NetworkFailure,
 } from '../network-failures/classify-network-failure.js';
+import { learnedFacts } from '../context/claimed-lead.js';
 import type { MessagePlan } from '../store/runner-store.port.js';
 import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import { heldByPacing, releaseCapacity, reserveCapacity, takePacingSlot } from './sender-gates.js';
@@ -93,6 +94,7 @@ export async function performAction<T>(
     at: since,
     ...(prepared.content === undefined ? {} : { content: prepared.content }),
     ...(prepared.plan === undefined ? {} : { plan: prepared.plan }),
+    ...learnedFacts(run.learned),
   });
   const capacity = await reserveCapacity(run, spec.action, key);
   if (!capacity.ok) {

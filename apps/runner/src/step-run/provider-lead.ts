@@ -7,13 +7,15 @@ export function leadRef(lead: Pick<RunnerLead, 'publicIdentifier' | 'providerId'
   return { publicIdentifier: lead.publicIdentifier, providerId: lead.providerId };
 }
 
-/**
- * The lead as the provider knows it. Its member id is resolved from the public identifier once and
- * stored on the lead, so later calls (and events, which name members by id) need no lookup.
- */
 /** A resolved lead; `relationship` when the resolution itself just read it (a profile retrieval). */
 export type ResolvedLeadRef = LeadRef & { relationship?: Relationship };
 
+/**
+ * The lead as the provider knows it. Its member id is resolved from the public identifier once and
+ * stored on the lead, so later calls (and events, which name members by id) need no lookup. It is
+ * stored by the step's next write under the lease (`run.learned`): the pending action or the
+ * step's outcome, whichever comes first.
+ */
 export async function resolvedLead(run: StepRun): Promise<NetworkRead<ResolvedLeadRef>> {
   const { ctx, lead, account } = run;
   if (lead.providerId !== null) return { ok: true, value: leadRef(lead) };
@@ -24,7 +26,7 @@ export async function resolvedLead(run: StepRun): Promise<NetworkRead<ResolvedLe
     }),
   );
   if (!member.ok) return member;
-  await ctx.store.setLeadProviderId(lead.workspaceId, lead.id, member.value.providerId);
+  run.learned.providerId = member.value.providerId;
   return {
     ok: true,
     value: {

@@ -2,6 +2,7 @@ import { LEAD_OUTCOMES, type StepDef } from '@outreach/domain';
 import type { NetworkFailure } from '../network-failures/classify-network-failure.js';
 import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
+import type { LearnedAboutLead } from '../context/claimed-lead.js';
 import type { RunnerContext } from '../context/runner-context.js';
 import type { RunnerAccount, RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
 import { applyAccountEffects as accountEffects } from '../accounts/account-safety.js';
@@ -23,8 +24,11 @@ export interface StepRun {
   campaign: RunnerCampaign;
   step: StepDef;
   lead: RunnerLead;
+  /** The sender account as last read (right before the action, once `performAction` read it). */
   account: RunnerAccount;
   now: Date;
+  /** What the step learnt about the lead, written with its next write under the lease. */
+  learned: LearnedAboutLead;
 }
 
 /**

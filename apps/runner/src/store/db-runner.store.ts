@@ -66,6 +66,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         ...(action.variantId === null ? {} : { variantId: action.variantId }),
         ...(action.content === undefined ? {} : { content: action.content }),
         ...(action.plan === undefined ? {} : { plan: toDbPlan(action.plan) }),
+        ...(action.providerId === undefined ? {} : { providerId: action.providerId }),
       });
     },
     async recordMessagePlan(workspaceId, leadId, owner, plan) {
@@ -77,14 +78,11 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     async settleLead(workspaceId, leadId, owner, settlement) {
       await db.leadLeases.completeStep(ws(workspaceId), leadId, owner, settlement);
     },
-    releaseLead: (workspaceId, leadId, owner, postponement) =>
-      db.leadLeases.release(ws(workspaceId), leadId, owner, postponement ?? {}),
+    releaseLead: (workspaceId, leadId, owner, postponement, facts) =>
+      db.leadLeases.release(ws(workspaceId), leadId, owner, { ...postponement, ...facts }),
     async getLead(workspaceId, leadId) {
       const lead = await db.leads.get(ws(workspaceId), leadId);
       return lead === null ? null : toRunnerLead(lead);
-    },
-    async setLeadProviderId(workspaceId, leadId, providerId) {
-      await db.leads.setProviderId(ws(workspaceId), leadId, providerId);
     },
     async findAccountLeadsByProviderId(workspaceId, accountId, providerId) {
       const leads = await db.leads.findByProviderId(ws(workspaceId), providerId);

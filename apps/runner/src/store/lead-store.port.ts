@@ -70,6 +70,12 @@ export interface LeadSettlement {
   missingVariables?: readonly string[];
 }
 
+/** What a step learnt about the lead from the provider, stored by a write it makes anyway. */
+export interface LeadFacts {
+  /** The lead's member id at the provider. */
+  providerId?: string;
+}
+
 /** A lead given back unchanged except for when (and why) to look at it again. */
 export interface LeadPostponement {
   nextActionAt: Date;
@@ -116,9 +122,8 @@ export interface RunnerLeadStore {
       at: Date;
       content?: string;
       plan?: MessagePlan;
-    },
+    } & LeadFacts,
   ): Promise<void>;
-  setLeadProviderId(workspaceId: string, leadId: string, providerId: string): Promise<void>;
   findAccountLeadsByProviderId(
     workspaceId: string,
     accountId: string,
@@ -129,13 +134,19 @@ export interface RunnerLeadStore {
   /** Keeps how the lead's latest reply to a screener was read. */
   recordScreenerAnalysis(workspaceId: string, leadId: string, analysis: ReplyAnalysisRecord): Promise<void>;
   /** Ends the claim; rejected (LeaseLost) when the lease is gone. Clears the pending key. */
-  settleLead(workspaceId: string, leadId: string, owner: string, settlement: LeadSettlement): Promise<void>;
-  /** Gives the lead back; false when the lease was already gone. */
+  settleLead(
+    workspaceId: string,
+    leadId: string,
+    owner: string,
+    settlement: LeadSettlement & LeadFacts,
+  ): Promise<void>;
+  /** Gives the lead back (with what the step learnt about it); false when the lease was already gone. */
   releaseLead(
     workspaceId: string,
     leadId: string,
     owner: string,
     postponement?: LeadPostponement,
+    facts?: LeadFacts,
   ): Promise<boolean>;
   getLead(workspaceId: string, leadId: string): Promise<RunnerLead | null>;
   /** The workspace's leads of one sender account with this public identifier, in every campaign. */

@@ -28,6 +28,8 @@ export interface StepOutcome {
   invitationSentAt?: Date;
   /** With `missing_variable`: the variables without a value. Any other outcome clears them. */
   missingVariables?: readonly string[];
+  /** The lead's member id at the provider, learnt during the step (stored with the outcome). */
+  providerId?: string;
 }
 
 /** How one step's message was made, kept on the lead (each field merged into what is stored). */
@@ -128,9 +130,12 @@ export class LeadLeaseRepository {
       at?: Date;
       content?: string;
       plan?: MessagePlan;
+      /** The lead's member id at the provider, learnt on the way to the action. */
+      providerId?: string;
     },
   ): Promise<void> {
     const set: Record<string, unknown> = { pendingActionKey: action.key, updatedAt: this.clock() };
+    if (action.providerId !== undefined) set['providerId'] = action.providerId;
     if (action.at !== undefined) set['pendingActionAt'] = action.at;
     if (action.stepId !== undefined && action.variantId !== undefined) {
       set[`assignedVariants.${action.stepId}`] = action.variantId;
@@ -184,6 +189,7 @@ export class LeadLeaseRepository {
     if (advanceBy !== 0) set['attempts'] = 0;
     if (outcome.accountId !== undefined) set['accountId'] = outcome.accountId;
     if (outcome.invitationSentAt !== undefined) set['invitationSentAt'] = outcome.invitationSentAt;
+    if (outcome.providerId !== undefined) set['providerId'] = outcome.providerId;
     set['missingVariables'] = [...(outcome.missingVariables ?? [])];
     const update: UpdateQuery<LeadRecord> = { $set: set, $inc: { currentStep: advanceBy } };
     if (outcome.nextActionAt) set['nextActionAt'] = outcome.nextActionAt;
@@ -209,11 +215,12 @@ export class LeadLeaseRepository {
     workspaceId: WorkspaceId,
     leadId: string,
     owner: string,
-    options: { nextActionAt?: Date; internalStatus?: LeadInternalStatus } = {},
+    options: { nextActionAt?: Date; internalStatus?: LeadInternalStatus; providerId?: string } = {},
   ): Promise<boolean> {
     const set: Record<string, unknown> = { leaseOwner: null, leaseUntil: null, updatedAt: this.clock() };
     if (options.nextActionAt) set['nextActionAt'] = options.nextActionAt;
     if (options.internalStatus) set['internalStatus'] = options.internalStatus;
+    if (options.providerId !== undefined) set['providerId'] = options.providerId;
     const result = await this.records.updateOne(
       workspaceId,
       { _id: leadId, leaseOwner: owner },
