@@ -111,6 +111,14 @@ describe('folder layers of the runner', () => {
     expect([...FOLDERS_TOP_DOWN].sort()).toEqual(foldersOnDisk());
   });
 
+  it('is the order the README lists in its layout', () => {
+    const readme = readFileSync(join(SRC, '..', 'README.md'), 'utf8');
+    const layout = readme.split('\n## Layout\n')[1]?.split('\n## ')[0] ?? '';
+    const listed = [...layout.matchAll(/^\|[^|]*\| `([a-z-]+)\/` /gm)].map((match) => match[1]);
+
+    expect(listed).toEqual([...FOLDERS_TOP_DOWN]);
+  });
+
   it('finds the imports between folders it checks', () => {
     const edges = new Set(folderImports().map((edge) => `${edge.from} -> ${edge.to}`));
 
