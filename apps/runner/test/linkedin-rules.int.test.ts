@@ -75,6 +75,21 @@ describe('profile retrievals', () => {
   });
 });
 
+describe("a lead's member id", () => {
+  it('is kept even when the step that looked it up is held back (no second look-up)', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 0 }, MONDAY_TEN_AM);
+    // Not connected, and no InMail from this account: each message step is held after its look-up.
+    const scenario = await seedScenario(world, { leads: 3, steps: [step('message')], inmailAllowed: false });
+    const runner = world.runner({ pacing: { minGapMinutes: 0, maxGapMinutes: 0 } });
+
+    await runner.runOnce();
+    const held = await allLeads(world, scenario);
+    expect(held.map((lead) => lead.internalStatus)).toEqual(Array(3).fill('awaiting_connection'));
+    expect(held.every((lead) => lead.providerId !== null)).toBe(true);
+    expect(callsOf(scenario.accountId, 'profile_read')).toHaveLength(3);
+  });
+});
+
 describe("LinkedIn's weekly invitation cap", () => {
   it('rests the account until its week ends, and closes no lead', async () => {
     world = await startWorld({ weeklyInvitationLimit: 2 }, MONDAY_TEN_AM);
