@@ -2244,6 +2244,13 @@ export interface components {
             used: components["schemas"]["Count"];
             left: components["schemas"]["Count"];
         };
+        /**
+         * @description Today's provider calls of one kind against the account's daily budget. Runners take units
+         *     before each call, in blocks of 5 while the budget is far from its cap: `used` counts the
+         *     units taken, so it may exceed the calls made so far by up to 4 per kind and running runner
+         *     (they are spent on the next calls, and given back when a runner stops). Calls never pass
+         *     `budget`.
+         */
         CallBudget: {
             budget: components["schemas"]["Count"];
             used: components["schemas"]["Count"];
