@@ -7,6 +7,7 @@ import { isId, newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { newCampaignCounters } from './campaign-counters.js';
 import { DEFAULT_CAMPAIGN_SETTINGS, defaultCoreVariables } from './campaign.defaults.js';
+import { ROLLUPS_VERSION } from '../daily-rollup/daily-rollup.schema.js';
 import { toCampaign, type Campaign } from './campaign.entity.js';
 import type {
   AiTool,
@@ -141,7 +142,7 @@ export class CampaignRepository {
       // A new campaign has no leads or actions: its counters start exact, and every writer keeps them.
       counters: newCampaignCounters(),
       countersCheckedAt: now,
-      rollupsComplete: true,
+      rollupsVersion: ROLLUPS_VERSION,
       createdAt: now,
       updatedAt: now,
     });
