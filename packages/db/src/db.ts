@@ -158,7 +158,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
   const actions = scoped(models.actions);
   const campaigns = scoped(models.campaigns);
   const campaignStats = new CampaignStatsRepository(leads, actions);
-  const marks = new LeadActionMarks(scoped(models.leadActionMarks), actions);
+  const marks = new LeadActionMarks(scoped(models.leadActionMarks));
   const dailyRollups = new DailyRollupRepository(scoped(models.dailyRollups), actions, campaigns);
   const campaignCounters = new CampaignCountersRepository(campaigns, leads, campaignStats, clock, {
     marks,

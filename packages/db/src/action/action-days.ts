@@ -22,20 +22,3 @@ export function dayCountsOf(counts: TypeCounts | CountsRow | undefined): DayCoun
     repliesReceived: counts?.reply_received ?? 0,
   };
 }
-
-/** Days of two parts of one window (a day at an edge may be in both), summed, in date order. */
-export function mergeDays(
-  ...parts: Array<Array<DayCounts & { date: string }>>
-): Array<DayCounts & { date: string }> {
-  const byDate = new Map<string, DayCounts & { date: string }>();
-  for (const day of parts.flat()) {
-    const sum = byDate.get(day.date);
-    if (!sum) {
-      byDate.set(day.date, { ...day });
-      continue;
-    }
-    for (const key of Object.keys(day) as Array<keyof DayCounts | 'date'>)
-      if (key !== 'date') sum[key] += day[key];
-  }
-  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
-}

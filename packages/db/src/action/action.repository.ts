@@ -1,4 +1,4 @@
-import { ACTION_TYPES, type ActionType } from '@outreach/domain';
+import type { ActionType } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
@@ -8,8 +8,11 @@ import { countsPipeline, DAY_KEY, toCounts, type ActionCounts, type CountsRow } 
 import { toAction, type Action } from './action.entity.js';
 import type { ActionRecord } from './action.schema.js';
 import type { LeadActionMarks } from './lead-action-marks.js';
-import type { DailyRollupRepository } from '../daily-rollup/daily-rollup.repository.js';
-import { dayCountsOf, mergeDays, type DayCounts } from './action-days.js';
+import { windowParts, type DailyRollupRepository } from '../daily-rollup/daily-rollup.repository.js';
+import { dayCountsOf, type DayCounts } from './action-days.js';
+import { typeCounters } from './lead-day-rows.js';
+import { markOf } from './lead-days.js';
+import { rollupAnalytics } from './rollup-analytics.js';
 
 export interface NewAction {
   campaignId: string;
@@ -40,6 +43,9 @@ export interface ActionAnalytics {
   /** One entry per UTC day that had actions, in date order (the figures that add up over days). */
   perDay: Array<DayCounts & { date: string }>;
 }
+
+/** The window's totals and per-day series alone (what workspace analytics show). */
+export type ActionTotals = Pick<ActionAnalytics, 'totals' | 'perDay'>;
 
 function matchOf(query: AnalyticsQuery): QueryFilter<ActionRecord> {
   const match: QueryFilter<ActionRecord> = { occurredAt: { $gte: query.from, $lt: query.to } };
@@ -75,9 +81,9 @@ export class ActionRepository {
         idempotencyKey: input.idempotencyKey,
         occurredAt: input.occurredAt,
       });
-      const figures = await this.marks.figuresOf(workspaceId, record);
-      await this.counters.recordActions(workspaceId, record.campaignId, figures);
-      await this.rollups.recordAction(workspaceId, record);
+      const change = await this.marks.recordAction(workspaceId, record);
+      await this.counters.recordActions(workspaceId, record.campaignId, change.figures);
+      await this.rollups.recordAction(workspaceId, record, change.firsts);
       return { action: toAction(record), created: true };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
@@ -110,29 +116,29 @@ export class ActionRepository {
   }
 
   /**
-   * Counts for a campaign or the workspace over `[from, to)`: totals, per step and per variant
-   * from the actions (their distinct-lead figures do not add up over days), and the per-day
-   * series from the daily roll-ups of the window's whole days (the actions of the part-days at
-   * its ends only), so the series costs days, not actions. Answers as `analyticsFromActions`.
+   * Counts for a campaign or the workspace's campaigns over `[from, to)`: totals, per step, per
+   * variant and the per-day series, from the daily roll-ups of the window's whole UTC days (distinct
+   * leads from their histograms) and the actions of the part-days at its ends, so they cost days,
+   * not actions. With `accountId`, per step and per variant come from that sender's actions (the
+   * roll-ups keep senders, not senders by step). Answers as `analyticsFromActions`, to which it
+   * falls back for a campaign whose roll-ups are not built yet or a window without a whole day.
    */
   async analytics(workspaceId: WorkspaceId, query: AnalyticsQuery): Promise<ActionAnalytics> {
-    const campaignIds = query.campaignId !== undefined ? [query.campaignId] : query.campaignIds;
-    const window =
-      campaignIds === undefined
-        ? null
-        : await this.rollups.window(workspaceId, {
-            from: query.from,
-            to: query.to,
-            campaignIds,
-            ...(query.accountId !== undefined ? { accountId: query.accountId } : {}),
-          });
-    if (window === null) return this.analyticsFromActions(workspaceId, query);
-    const [grouped, ...edges] = await Promise.all([
-      this.grouped(workspaceId, query),
-      ...window.edges.map((edge) => this.days(workspaceId, { ...query, ...edge })),
+    const rolled = await this.fromRollups(workspaceId, query, query.accountId === undefined);
+    if (rolled === null) return this.analyticsFromActions(workspaceId, query);
+    if (query.accountId === undefined) return rolled;
+    return { ...rolled, ...(await this.breakdown(workspaceId, query)) };
+  }
+
+  /** `analytics` without per step and per variant: the roll-ups answer it whatever the query. */
+  async analyticsTotals(workspaceId: WorkspaceId, query: AnalyticsQuery): Promise<ActionTotals> {
+    const rolled = await this.fromRollups(workspaceId, query, false);
+    if (rolled !== null) return { totals: rolled.totals, perDay: rolled.perDay };
+    const [totals, perDay] = await Promise.all([
+      this.run(workspaceId, query, {}, null),
+      this.days(workspaceId, query),
     ]);
-    const rolled = [...window.days].map(([date, counts]) => ({ date, ...dayCountsOf(counts) }));
-    return { ...grouped, perDay: mergeDays(rolled, ...edges) };
+    return { totals: toCounts(totals[0]), perDay };
   }
 
   /**
@@ -160,9 +166,50 @@ export class ActionRepository {
     ]);
   }
 
+  /**
+   * The answer from the roll-ups, or null when they cannot give it. The window's days, the check
+   * of their campaigns and the part-days' actions (none for a window of whole days) are read
+   * together, then the marks of those actions' leads, if any: two rounds of at most four reads,
+   * whatever the window and the campaign.
+   */
+  private async fromRollups(
+    workspaceId: WorkspaceId,
+    query: AnalyticsQuery,
+    breakdown: boolean,
+  ): Promise<ActionAnalytics | null> {
+    const campaignIds = query.campaignId !== undefined ? [query.campaignId] : query.campaignIds;
+    const parts = windowParts(query.from, query.to);
+    if (campaignIds === undefined || parts.days === null) return null;
+    const [records, ...edges] = await Promise.all([
+      this.rollups.window(workspaceId, { ...parts.days, campaignIds }),
+      ...parts.edges.map((edge) => this.records.find(workspaceId, matchOf({ ...query, ...edge }))),
+    ]);
+    if (!records) return null;
+    const edgeActions = edges.flat();
+    const leads = new Set(
+      edgeActions.flatMap((action) => (markOf(action.type, action.occurredAt) ? [action.leadId] : [])),
+    );
+    const leadDays = await this.marks.daysOf(workspaceId, [...leads]);
+    return rollupAnalytics({
+      records,
+      days: parts.days,
+      edgeActions,
+      leadDays,
+      accountId: query.accountId,
+      breakdown,
+    });
+  }
+
   private async grouped(workspaceId: WorkspaceId, query: AnalyticsQuery) {
-    const [totals, steps, variants] = await Promise.all([
+    const [totals, breakdown] = await Promise.all([
       this.run(workspaceId, query, {}, null),
+      this.breakdown(workspaceId, query),
+    ]);
+    return { totals: toCounts(totals[0]), ...breakdown };
+  }
+
+  private async breakdown(workspaceId: WorkspaceId, query: AnalyticsQuery) {
+    const [steps, variants] = await Promise.all([
       this.run(workspaceId, query, { stepId: { $type: 'string' } }, '$stepId'),
       this.run(
         workspaceId,
@@ -172,7 +219,6 @@ export class ActionRepository {
       ),
     ]);
     return {
-      totals: toCounts(totals[0]),
       perStep: steps
         .map((row) => ({ stepId: row._id as string, ...toCounts(row) }))
         .sort((a, b) => a.stepId.localeCompare(b.stepId)),
@@ -194,11 +240,4 @@ export class ActionRepository {
       .map((row) => ({ date: row._id as string, ...dayCountsOf(row) }))
       .sort((a, b) => a.date.localeCompare(b.date));
   }
-}
-
-/** One `$sum` per action type: the per-day series needs no per-lead grouping. */
-function typeCounters(): Record<string, unknown> {
-  return Object.fromEntries(
-    ACTION_TYPES.map((type) => [type, { $sum: { $cond: [{ $eq: ['$type', type] }, 1, 0] } }]),
-  );
 }

@@ -4,22 +4,36 @@ import type { CounterFigure } from '../campaign/campaign-counters.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
+import { utcDay } from '../daily-rollup/daily-rollup.schema.js';
+import { addChange, firstsChange } from '../daily-rollup/firsts.js';
 import type { ActionRecord } from './action.schema.js';
 import { leadActionMarkId, type LeadActionMarkRecord } from './lead-action-mark.schema.js';
+import { leadDaysOf, type LeadDayRow } from './lead-day-rows.js';
+import { daysAt, eachGroup, groupPaths, markOf, markUpdate, withMark, type LeadDays } from './lead-days.js';
 
 /*
  * The campaign figures that count distinct leads follow the definitions of the recount
  * (`countsPipeline`): a lead is messaged when it has a message or InMail, has replied when it has
  * a reply, and responded to a message when its last reply came after its first message. The mark
- * keeps the first message and the last reply of each lead; an action moves them with `$min` and
- * `$max` in one upsert that answers the mark as it was, so whatever order actions arrive in (a
- * late reply, a backfilled message), the figures move by the difference between the lead's flags
- * before and after, and end equal to the recount.
+ * keeps the first message and the last reply of each lead, and its days per group (lead-days.ts);
+ * an action moves them with `$min`, `$max` and `$set` in one upsert that answers the mark as it
+ * was, so whatever order actions arrive in (a late reply, a backfilled message), the figures and
+ * the roll-ups' histograms move by the difference between the lead's state before and after, and
+ * end equal to the recount. Two actions of one lead racing each see the state the other left or
+ * found, so their differences add up to the move from the first state to the last.
  */
 
 const BACKFILL_BATCH = 1_000;
 
 const MESSAGES: ReadonlySet<ActionType> = new Set(['message_sent', 'inmail_sent']);
+
+/** What a newly recorded action changes beyond its own record. */
+export interface ActionChange {
+  /** What it adds to its campaign's counters. */
+  figures: Partial<Record<CounterFigure, number>>;
+  /** How it moves the daily roll-ups' histograms: per UTC day, `$inc`s under the day's `firsts`. */
+  firsts: Map<string, Record<string, number>>;
+}
 
 interface LeadFlags {
   leadsMessaged: boolean;
@@ -37,61 +51,100 @@ function flagsOf(mark: Partial<LeadActionMarkRecord> | null): LeadFlags {
   };
 }
 
-function markUpdate(type: ActionType, at: Date): UpdateQuery<LeadActionMarkRecord> | null {
+/** The lead's first message and last reply (what the campaign counters count), moved by an action. */
+function counterMarks(
+  type: ActionType,
+  at: Date,
+): { $min?: Record<string, Date>; $max?: Record<string, Date> } {
   if (MESSAGES.has(type)) return { $min: { firstMessagedAt: at } };
   if (type === 'reply_received') return { $max: { lastRepliedAt: at } };
-  return null;
+  return {};
+}
+
+/** The operators of an update with their fields merged, empty operators left out (MongoDB refuses them). */
+function mergedUpdate(
+  ...parts: Array<Partial<Record<'$min' | '$max' | '$set', Record<string, unknown>>>>
+): UpdateQuery<LeadActionMarkRecord> {
+  const update: Record<string, Record<string, unknown>> = {};
+  for (const part of parts)
+    for (const [operator, fields] of Object.entries(part))
+      if (Object.keys(fields).length > 0) update[operator] = { ...update[operator], ...fields };
+  return update as UpdateQuery<LeadActionMarkRecord>;
 }
 
 export class LeadActionMarks {
-  constructor(
-    private readonly marks: ScopedModel<LeadActionMarkRecord>,
-    private readonly actions: ScopedModel<ActionRecord>,
-  ) {}
+  constructor(private readonly marks: ScopedModel<LeadActionMarkRecord>) {}
 
-  /** What a newly recorded action adds to its campaign's figures. */
-  async figuresOf(
+  /**
+   * Leaves a newly recorded action on its lead's mark (one upsert, for the types a distinct figure
+   * counts; none for a profile visit) and answers what it changes: the campaign's figures, and
+   * the histograms of the roll-ups of the days whose entries moved (usually the action's own day;
+   * also a later day of the lead's when the action arrived late).
+   */
+  async recordAction(
     workspaceId: WorkspaceId,
-    action: Pick<ActionRecord, 'campaignId' | 'leadId' | 'type' | 'occurredAt'>,
-  ): Promise<Partial<Record<CounterFigure, number>>> {
-    const figures: Partial<Record<CounterFigure, number>> = {};
+    action: Pick<
+      ActionRecord,
+      'campaignId' | 'leadId' | 'type' | 'occurredAt' | 'stepId' | 'variantId' | 'accountId'
+    >,
+  ): Promise<ActionChange> {
+    const figures: ActionChange['figures'] = {};
+    const firsts: ActionChange['firsts'] = new Map();
     if (action.type === 'invitation_sent') figures.invitationsSent = 1;
     if (action.type === 'invitation_accepted') figures.invitationsAccepted = 1;
-    const update = markUpdate(action.type, action.occurredAt);
-    if (update === null) return figures;
-    const before = await this.upsert(workspaceId, action, update);
-    const after = flagsOf({ ...before, ...applyMark(before, action.type, action.occurredAt) });
-    const was = flagsOf(before);
-    for (const figure of ['leadsMessaged', 'leadsReplied', 'leadsRespondedToMessages'] as const) {
-      const change = Number(after[figure]) - Number(was[figure]);
-      if (change !== 0) figures[figure] = change;
+    const mark = markOf(action.type, action.occurredAt);
+    if (mark === null) return { figures, firsts };
+    const day = utcDay(action.occurredAt);
+    const paths = groupPaths(action);
+    const counters = counterMarks(action.type, action.occurredAt);
+    const before = await this.upsert(
+      workspaceId,
+      action,
+      mergedUpdate(counters, markUpdate('days', paths, day, mark)),
+    );
+    if (counters.$min !== undefined || counters.$max !== undefined) {
+      const after = flagsOf({ ...before, ...applyMark(before, action.type, action.occurredAt) });
+      const was = flagsOf(before);
+      for (const figure of ['leadsMessaged', 'leadsReplied', 'leadsRespondedToMessages'] as const) {
+        const change = Number(after[figure]) - Number(was[figure]);
+        if (change !== 0) figures[figure] = change;
+      }
     }
-    return figures;
+    for (const path of paths) {
+      const was = daysAt(before?.days, path);
+      addChange(firsts, firstsChange(path, was, withMark(was, day, mark)));
+    }
+    return { figures, firsts };
+  }
+
+  /** The days of these leads (edge corrections of a window that is not whole UTC days). */
+  async daysOf(workspaceId: WorkspaceId, leadIds: readonly string[]): Promise<Map<string, LeadDays>> {
+    if (leadIds.length === 0) return new Map();
+    const records = await this.marks.find(workspaceId, {
+      _id: { $in: leadIds.map((leadId) => leadActionMarkId(workspaceId, leadId)) },
+    });
+    return new Map(records.map((record) => [record.leadId, record.days ?? {}]));
   }
 
   /**
-   * The marks of a campaign's leads, recomputed from its actions (a campaign whose actions were
-   * recorded before the marks existed): one aggregation over the campaign's actions, once.
+   * The marks of a campaign's leads, recomputed from its actions' rows (a campaign whose actions
+   * were recorded before the marks, or before they kept days). Each lead's update only moves
+   * fields one way, so it merges with actions recorded meanwhile instead of overwriting them.
    */
-  async backfill(workspaceId: WorkspaceId, campaignId: string): Promise<void> {
-    const rows = await this.actions.aggregate<{ _id: string; first: Date | null; last: Date | null }>(
-      workspaceId,
-      [
-        { $match: { campaignId, type: { $in: ['message_sent', 'inmail_sent', 'reply_received'] } } },
-        {
-          $group: {
-            _id: '$leadId',
-            first: { $min: { $cond: [{ $eq: ['$type', 'reply_received'] }, null, '$occurredAt'] } },
-            last: { $max: { $cond: [{ $eq: ['$type', 'reply_received'] }, '$occurredAt', null] } },
-          },
-        },
-      ],
-    );
-    const updates = rows.map((row) => {
-      const update: UpdateQuery<LeadActionMarkRecord> = { $setOnInsert: { campaignId, leadId: row._id } };
-      if (row.first) update.$min = { firstMessagedAt: row.first };
-      if (row.last) update.$max = { lastRepliedAt: row.last };
-      return { filter: { _id: leadActionMarkId(workspaceId, row._id) }, update, upsert: true };
+  async backfill(workspaceId: WorkspaceId, campaignId: string, rows: readonly LeadDayRow[]): Promise<void> {
+    const updates = [...leadDaysOf(rows)].map(([leadId, days]) => {
+      const parts = eachGroup(days).flatMap(([path, marks]) =>
+        Object.entries(marks).map(([day, mark]) => markUpdate('days', [path], day, mark)),
+      );
+      const total = Object.values(days.total ?? {});
+      const first = total.flatMap((mark) => (mark.message === undefined ? [] : [mark.message]));
+      const last = total.flatMap((mark) => (mark.reply === undefined ? [] : [mark.reply]));
+      const counters = {
+        $min: first.length > 0 ? { firstMessagedAt: new Date(Math.min(...first.map(Number))) } : {},
+        $max: last.length > 0 ? { lastRepliedAt: new Date(Math.max(...last.map(Number))) } : {},
+      };
+      const update = { ...mergedUpdate(counters, ...parts), $setOnInsert: { campaignId, leadId } };
+      return { filter: { _id: leadActionMarkId(workspaceId, leadId) }, update, upsert: true };
     });
     // In batches: one bulk write of a large campaign's marks would hold the server long enough
     // for the driver's monitor to give up on it.

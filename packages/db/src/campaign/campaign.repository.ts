@@ -16,6 +16,7 @@ import {
   type StepInput,
 } from './campaign-input.js';
 import { defaultCoreVariables } from './campaign.defaults.js';
+import { ROLLUPS_VERSION } from '../daily-rollup/daily-rollup.schema.js';
 import { toCampaign, type Campaign } from './campaign.entity.js';
 import type { CampaignRecord } from './campaign.schema.js';
 
@@ -51,7 +52,7 @@ export class CampaignRepository {
       // A new campaign has no leads or actions: its counters start exact, and every writer keeps them.
       counters: newCampaignCounters(),
       countersCheckedAt: now,
-      rollupsComplete: true,
+      rollupsVersion: ROLLUPS_VERSION,
       createdAt: now,
       updatedAt: now,
     });

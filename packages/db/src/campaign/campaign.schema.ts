@@ -72,8 +72,11 @@ export interface CampaignRecord {
   counters?: unknown;
   /** When the drift check last recounted the counters; absent if never (checked first). */
   countersCheckedAt?: Date;
-  /** Every action of the campaign is counted in its daily roll-ups (analytics may read them). */
-  rollupsComplete?: boolean;
+  /**
+   * The layout its daily roll-ups and lead marks are built to (`ROLLUPS_VERSION` once every
+   * action is counted in them: analytics may read them); absent on campaigns stored before.
+   */
+  rollupsVersion?: number;
   /** Bumped by every sequence edit: edits are conditional on the version they were based on. */
   version: number;
   /** How many times the campaign was started; names the run in `campaign_completed` event keys. */
@@ -156,7 +159,7 @@ export const campaignSchema = new Schema<CampaignRecord>(
     // See campaign-counters.ts. Mixed: counters are only ever changed by `$inc`/`$set` on paths.
     counters: { type: Schema.Types.Mixed, default: undefined },
     countersCheckedAt: { type: Date },
-    rollupsComplete: { type: Boolean },
+    rollupsVersion: { type: Number },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

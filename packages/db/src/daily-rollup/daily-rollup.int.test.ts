@@ -120,7 +120,8 @@ describe('analytics from daily roll-ups', () => {
     expect(rolled).not.toEqual(raw);
 
     const drift = await t.db.campaignCounters.rebuild(ws, campaign.id);
-    expect(drift.rollupDays).toEqual(['2025-06-03']);
+    // Its day, and a later day of its lead's whose histogram entry named it as the previous one.
+    expect(drift.rollupDays[0]).toBe('2025-06-03');
     await expectSameBothWays(window);
   });
 
@@ -136,7 +137,7 @@ describe('analytics from daily roll-ups', () => {
       .raw('campaigns')
       .updateOne(
         { _id: campaign.id as unknown as mongo.ObjectId },
-        { $unset: { rollupsComplete: 1, countersCheckedAt: 1 } },
+        { $unset: { rollupsVersion: 1, countersCheckedAt: 1 } },
       );
     await expectSameBothWays(window);
 

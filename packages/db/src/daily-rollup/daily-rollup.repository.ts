@@ -1,39 +1,38 @@
-import type { ActionType } from '@outreach/domain';
-import { DAY_KEY } from '../action/action-analytics.js';
 import type { ActionRecord } from '../action/action.schema.js';
+import { readLeadDayRows, type LeadDayRow } from '../action/lead-day-rows.js';
 import type { CampaignRecord } from '../campaign/campaign.schema.js';
-import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import { duplicatePositions, isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { WorkspaceId } from '../common/public-ids.js';
-import type { ScopedModel } from '../common/scoped-model.js';
-import { dailyRollupId, utcDay, type DailyRollupRecord, type TypeCounts } from './daily-rollup.schema.js';
+import type { ScopedModel, ScopedUpdate } from '../common/scoped-model.js';
+import { rollupsOfRows, sameCounts } from './daily-rollup-recount.js';
+import { dailyRollupId, ROLLUPS_VERSION, utcDay, type DailyRollupRecord } from './daily-rollup.schema.js';
 
 const DAY_MS = 86_400_000;
 
-/** What the roll-ups answer of a window: its whole UTC days, and the parts of days left over. */
-export interface RollupWindow {
-  /** Counts per type of each whole day of the window that had actions. */
-  days: Map<string, TypeCounts>;
+/** A window cut into whole UTC days (read from the roll-ups) and the parts of days left over. */
+export interface WindowParts {
+  /** The first and last whole day (`YYYY-MM-DD`), or null when the window holds none. */
+  days: { first: string; last: string } | null;
   /** The window's parts outside whole days (at most one at each end), for the raw actions. */
   edges: Array<{ from: Date; to: Date }>;
 }
 
-type Row = {
-  _id: {
-    day: string;
-    type: ActionType;
-    stepId: string | null;
-    variantId: string | null;
-    accountId: string | null;
-  };
-  count: number;
-};
+export function windowParts(from: Date, to: Date): WindowParts {
+  const first = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
+  const end = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
+  if (end <= first) return { days: null, edges: [{ from, to }] };
+  const edges: WindowParts['edges'] = [];
+  if (from.getTime() < first) edges.push({ from, to: new Date(first) });
+  if (end < to.getTime()) edges.push({ from: new Date(end), to });
+  return { days: { first: utcDay(new Date(first)), last: utcDay(new Date(end - DAY_MS)) }, edges };
+}
 
 /**
  * Daily roll-ups of the action log (see daily-rollup.schema.ts). `recordAction` counts a new
  * action, `recount` rebuilds a campaign's days from its actions (the backfill of campaigns whose
  * actions were recorded before the roll-ups, and the drift check), `window` reads a window's days.
- * A campaign's roll-ups are read only once complete (`rollupsComplete` on the campaign: set at
- * creation, or by its first recount); until then analytics count its raw actions.
+ * A campaign's roll-ups are read only at `ROLLUPS_VERSION` (`rollupsVersion` on the campaign: set
+ * at creation, or once the drift check has rebuilt them); until then analytics count its actions.
  */
 export class DailyRollupRepository {
   constructor(
@@ -42,13 +41,18 @@ export class DailyRollupRepository {
     private readonly campaigns: ScopedModel<CampaignRecord>,
   ) {}
 
-  /** Counts a newly recorded action on its campaign's day: one upsert. */
+  /**
+   * Counts a newly recorded action on its campaign's day and applies the histogram moves it
+   * caused (`firsts`, per day: see `LeadActionMarks.recordAction`): one upsert, or one bulk write
+   * when a late action moved entries of other days too.
+   */
   async recordAction(
     workspaceId: WorkspaceId,
     action: Pick<ActionRecord, 'campaignId' | 'type' | 'occurredAt' | 'stepId' | 'variantId' | 'accountId'>,
+    firsts: ReadonlyMap<string, Record<string, number>> = new Map(),
   ): Promise<void> {
     const day = utcDay(action.occurredAt);
-    const inc: Record<string, number> = { [`totals.${action.type}`]: 1 };
+    const inc: Record<string, number> = { [`totals.${action.type}`]: 1, ...firstsIncs(firsts.get(day)) };
     const set: Record<string, string> = {};
     if (action.stepId !== null) inc[`steps.${action.stepId}.${action.type}`] = 1;
     if (action.variantId !== null) {
@@ -56,74 +60,35 @@ export class DailyRollupRepository {
       if (action.stepId !== null) set[`variantSteps.${action.variantId}`] = action.stepId;
     }
     if (action.accountId !== null) inc[`senders.${action.accountId}.${action.type}`] = 1;
-    const update = {
-      $inc: inc,
-      ...(Object.keys(set).length > 0 ? { $set: set } : {}),
-      $setOnInsert: { campaignId: action.campaignId, day },
-    };
-    const write = () =>
-      this.rollups.updateOne(
-        workspaceId,
-        { _id: dailyRollupId(workspaceId, action.campaignId, day) },
-        update,
-        {
-          upsert: true,
-        },
-      );
-    try {
-      await write();
-    } catch (error) {
-      // Two first actions of a day racing: the loser's insert meets the winner's; it updates now.
-      if (!isDuplicateKeyError(error)) throw error;
-      await write();
-    }
+    const upsert = (on: string, update: Record<string, unknown>): ScopedUpdate<DailyRollupRecord> => ({
+      filter: { _id: dailyRollupId(workspaceId, action.campaignId, on) },
+      update: { ...update, $setOnInsert: { campaignId: action.campaignId, day: on } },
+      upsert: true,
+    });
+    const updates = [upsert(day, { $inc: inc, ...(Object.keys(set).length > 0 ? { $set: set } : {}) })];
+    for (const [other, incs] of firsts)
+      if (other !== day) updates.push(upsert(other, { $inc: firstsIncs(incs) }));
+    await this.upsertAll(workspaceId, updates);
+  }
+
+  /** The campaign's actions as rows per lead and day, what `recount` and the marks backfill use. */
+  actionRows(workspaceId: WorkspaceId, campaignId: string): Promise<LeadDayRow[]> {
+    return readLeadDayRows(this.actions, workspaceId, campaignId);
   }
 
   /**
-   * Rebuilds the campaign's days from its actions (one aggregation over them), stores the exact
-   * counts, marks its roll-ups complete and returns the days whose stored counts differed (none
-   * when every action was counted). An action counted while this runs can be overwritten by
-   * the rebuild; the next recount finds and fixes it.
+   * Rebuilds the campaign's days from its actions' rows, stores the exact counts and histograms
+   * and returns the days whose stored values differed (none when every action was counted). An
+   * action counted while this runs can be overwritten by the rebuild; the next recount finds and
+   * fixes it.
    */
-  async recount(workspaceId: WorkspaceId, campaignId: string): Promise<string[]> {
-    const [rows, stored] = await Promise.all([
-      this.actions.aggregate<Row>(workspaceId, [
-        { $match: { campaignId } },
-        {
-          $group: {
-            _id: {
-              day: DAY_KEY,
-              type: '$type',
-              stepId: '$stepId',
-              variantId: '$variantId',
-              accountId: '$accountId',
-            },
-            count: { $sum: 1 },
-          },
-        },
-      ]),
-      this.rollups.find(workspaceId, { campaignId }),
-    ]);
-    const actual = new Map<string, Omit<DailyRollupRecord, '_id' | 'workspaceId'>>();
-    for (const { _id: key, count } of rows) {
-      const day = actual.get(key.day) ?? {
-        campaignId,
-        day: key.day,
-        totals: {},
-        steps: {},
-        variants: {},
-        variantSteps: {},
-        senders: {},
-      };
-      actual.set(key.day, day);
-      add((day.totals ??= {}), key.type, count);
-      if (key.stepId !== null) add(((day.steps ??= {})[key.stepId] ??= {}), key.type, count);
-      if (key.variantId !== null) {
-        add(((day.variants ??= {})[key.variantId] ??= {}), key.type, count);
-        if (key.stepId !== null) (day.variantSteps ??= {})[key.variantId] = key.stepId;
-      }
-      if (key.accountId !== null) add(((day.senders ??= {})[key.accountId] ??= {}), key.type, count);
-    }
+  async recount(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    rows: readonly LeadDayRow[],
+  ): Promise<string[]> {
+    const stored = await this.rollups.find(workspaceId, { campaignId });
+    const actual = rollupsOfRows(campaignId, rows);
     const storedByDay = new Map(stored.map((record) => [record.day, record]));
     const drifted = [...new Set([...actual.keys(), ...storedByDay.keys()])].filter(
       (day) => !sameCounts(storedByDay.get(day), actual.get(day)),
@@ -144,66 +109,65 @@ export class DailyRollupRepository {
     );
     const emptied = drifted.filter((day) => !actual.has(day));
     if (emptied.length > 0) await this.rollups.deleteMany(workspaceId, { campaignId, day: { $in: emptied } });
-    await this.campaigns.updateOne(workspaceId, { _id: campaignId }, { $set: { rollupsComplete: true } });
     return drifted.sort();
   }
 
   /**
-   * The window's whole UTC days from the roll-ups of `campaignIds` (per type, of `accountId` only
-   * when given), or null when a campaign's roll-ups are not complete yet or the window holds no
-   * whole day (the caller then counts raw actions). One read of the campaigns, one of the days.
+   * From now on analytics read the campaign's roll-ups: called once they are rebuilt and the marks
+   * of its leads hold their days (which the increments that follow move from).
+   */
+  async markBuilt(workspaceId: WorkspaceId, campaignId: string): Promise<void> {
+    await this.campaigns.updateOne(
+      workspaceId,
+      { _id: campaignId },
+      { $set: { rollupsVersion: ROLLUPS_VERSION } },
+    );
+  }
+
+  /**
+   * The roll-ups of `campaignIds` for the whole days `[first, last]`, or null when a campaign's
+   * roll-ups are not at `ROLLUPS_VERSION` (the caller then counts raw actions). The check of the
+   * campaigns and the read of the days go out together.
    */
   async window(
     workspaceId: WorkspaceId,
-    query: { from: Date; to: Date; campaignIds: readonly string[]; accountId?: string },
-  ): Promise<RollupWindow | null> {
-    const first = Math.ceil(query.from.getTime() / DAY_MS) * DAY_MS;
-    const end = Math.floor(query.to.getTime() / DAY_MS) * DAY_MS;
-    if (end <= first) return null;
+    query: { first: string; last: string; campaignIds: readonly string[] },
+  ): Promise<DailyRollupRecord[] | null> {
     const ids = [...query.campaignIds];
-    if (await this.campaigns.exists(workspaceId, { _id: { $in: ids }, rollupsComplete: { $ne: true } }))
-      return null;
-    const records = await this.rollups.find(workspaceId, {
-      campaignId: { $in: ids },
-      day: { $gte: utcDay(new Date(first)), $lt: utcDay(new Date(end)) },
-    });
-    const days = new Map<string, TypeCounts>();
-    for (const record of records) {
-      const counts = query.accountId === undefined ? record.totals : record.senders?.[query.accountId];
-      const day = days.get(record.day) ?? {};
-      for (const [type, count] of Object.entries(counts ?? {})) add(day, type as ActionType, count ?? 0);
-      days.set(record.day, day);
+    const [behind, records] = await Promise.all([
+      this.campaigns.exists(workspaceId, { _id: { $in: ids }, rollupsVersion: { $ne: ROLLUPS_VERSION } }),
+      this.rollups.find(workspaceId, {
+        campaignId: { $in: ids },
+        day: { $gte: query.first, $lte: query.last },
+      }),
+    ]);
+    return behind ? null : records;
+  }
+
+  /**
+   * Upserts in one round trip. Two first writes of a day racing: the loser's insert meets the
+   * winner's document, so the upserts that failed that way are sent again and update it (the
+   * others were applied: the bulk write is unordered).
+   */
+  private async upsertAll(workspaceId: WorkspaceId, updates: Array<ScopedUpdate<DailyRollupRecord>>) {
+    try {
+      await this.rollups.bulkUpdate(workspaceId, updates);
+    } catch (error) {
+      const failed = duplicatePositions(error);
+      if (failed === null) {
+        if (!isDuplicateKeyError(error) || updates.length > 1) throw error;
+        await this.rollups.bulkUpdate(workspaceId, updates);
+        return;
+      }
+      await this.rollups.bulkUpdate(
+        workspaceId,
+        updates.filter((_, index) => failed.has(index)),
+      );
     }
-    const edges: RollupWindow['edges'] = [];
-    if (query.from.getTime() < first) edges.push({ from: query.from, to: new Date(first) });
-    if (end < query.to.getTime()) edges.push({ from: new Date(end), to: query.to });
-    return { days, edges };
   }
 }
 
-function add(counts: TypeCounts, type: ActionType, by: number): void {
-  counts[type] = (counts[type] ?? 0) + by;
-}
-
-function sameCounts(
-  stored: Partial<DailyRollupRecord> | undefined,
-  actual: Partial<DailyRollupRecord> | undefined,
-): boolean {
-  const pick = (record: Partial<DailyRollupRecord> | undefined) =>
-    canonical({
-      totals: record?.totals ?? {},
-      steps: record?.steps ?? {},
-      variants: record?.variants ?? {},
-      senders: record?.senders ?? {},
-    });
-  return pick(stored) === pick(actual);
-}
-
-/** JSON with keys sorted at every level and zero counts left out, for comparing counts. */
-function canonical(value: unknown): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, inner]) => inner !== 0)
-    .sort(([a], [b]) => a.localeCompare(b));
-  return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
+/** A day's histogram moves as `$inc` paths. */
+function firstsIncs(incs: Record<string, number> | undefined): Record<string, number> {
+  return Object.fromEntries(Object.entries(incs ?? {}).map(([key, by]) => [`firsts.${key}`, by]));
 }

@@ -22,7 +22,8 @@ export async function workspaceAnalytics(
   const campaignIds = await ctx.db.campaigns.listIdsByStatus(ctx.workspaceId, statuses);
   const account = query.accountId !== undefined ? { accountId: query.accountId } : {};
   const [analytics, leads] = await Promise.all([
-    ctx.db.actions.analytics(ctx.workspaceId, { ...range, campaignIds, ...account }),
+    // Totals and the series only: a workspace's answer has no steps or variants.
+    ctx.db.actions.analyticsTotals(ctx.workspaceId, { ...range, campaignIds, ...account }),
     ctx.db.campaignStats.leadsInWindow(ctx.workspaceId, { ...range, campaignIds, ...account }),
   ]);
   const campaigns = Object.fromEntries(
