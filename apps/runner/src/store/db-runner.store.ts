@@ -180,9 +180,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     },
 
     async recordSentMessage(workspaceId, message) {
-      // Two writes: the conversation is opened on first use, then the message joins it.
-      const conversation = await db.conversations.getOrCreateForLead(ws(workspaceId), message);
-      await db.messages.appendToOpened(ws(workspaceId), conversation, {
+      // The conversation is opened on first use (starting with this message), then the message joins it.
+      await db.messages.recordForLead(ws(workspaceId), message, {
         sender: 'account',
         content: message.content,
         sentAt: message.sentAt,
@@ -190,8 +189,11 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       });
     },
     async recordReceivedMessage(workspaceId, message) {
-      const conversation = await db.conversations.getOrCreateForLead(ws(workspaceId), message);
-      const { message: stored, created } = await db.messages.appendToOpened(ws(workspaceId), conversation, {
+      const {
+        conversation,
+        message: stored,
+        created,
+      } = await db.messages.recordForLead(ws(workspaceId), message, {
         sender: 'lead',
         content: message.content,
         sentAt: message.receivedAt,

@@ -1,9 +1,8 @@
 import { conversationIdFromUrn } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
-import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { KeysetOrder } from '../common/keyset.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
-import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import {
   toConversation,
@@ -13,6 +12,7 @@ import {
 } from './conversation.entity.js';
 import type { ConversationRecord } from './conversation.schema.js';
 import type { MessageRecord } from './message.schema.js';
+import { openConversation, type ConversationOwner } from './open-conversation.js';
 
 /** Latest activity first; a conversation opened but not yet written to has no date and comes last. */
 const CONVERSATION_ORDER: KeysetOrder = {
@@ -37,43 +37,9 @@ export class ConversationRepository {
     private readonly clock: () => Date,
   ) {}
 
-  /**
-   * The lead's conversation, opened on first use. An upsert on the unique (workspace, lead) key;
-   * when two callers open it at once, one insert wins and the other reads the winner's record.
-   * A conversation is always held through a sender account: the one the first message went
-   * through, kept for its whole life (an empty account id is refused).
-   */
-  async getOrCreateForLead(
-    workspaceId: WorkspaceId,
-    lead: { leadId: string; campaignId: string; accountId: string },
-  ): Promise<Conversation> {
-    if (lead.accountId === '')
-      throw new TypeError('a conversation needs the sender account it is held through');
-    const now = this.clock();
-    const open = () =>
-      this.conversations.findOneAndUpdate(
-        workspaceId,
-        { leadId: lead.leadId },
-        {
-          $setOnInsert: {
-            _id: newId('conversation'),
-            campaignId: lead.campaignId,
-            accountId: lead.accountId,
-            unread: false,
-            lastMessageAt: null,
-            lastMessage: null,
-            createdAt: now,
-            updatedAt: now,
-          },
-        },
-        { upsert: true },
-      );
-    try {
-      return toConversation((await open()) as ConversationRecord);
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-      return toConversation((await open()) as ConversationRecord);
-    }
+  /** The lead's conversation, opened on first use (see `openConversation`). */
+  getOrCreateForLead(workspaceId: WorkspaceId, owner: ConversationOwner): Promise<Conversation> {
+    return openConversation(this.conversations, workspaceId, owner, this.clock());
   }
 
   async get(workspaceId: WorkspaceId, id: string): Promise<Conversation | null> {

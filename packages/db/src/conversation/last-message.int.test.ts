@@ -117,3 +117,61 @@ describe('the sender account of a conversation', () => {
     expect(await t.db.conversations.getForLead(ws, 'led_ffffffffffffffffffffffff')).toBeNull();
   });
 });
+
+describe("a message recorded for a lead (the runner's path)", () => {
+  it('opens the conversation with it as the preview, and later messages move the preview as appended ones do', async () => {
+    leadNumber += 1;
+    const owner = {
+      leadId: `led_${String(leadNumber).padStart(24, '0')}`,
+      campaignId: 'cmp_a',
+      accountId: 'acc_000000000000000000000001',
+    };
+    const first = await t.db.messages.recordForLead(ws, owner, {
+      sender: 'account',
+      content: 'Hello there',
+      sentAt: at(10),
+      externalId: 'ext-runner-1',
+    });
+    expect(first.created).toBe(true);
+    expect(first.conversation.lastMessage).toMatchObject({ id: first.message.id, content: 'Hello there' });
+    expect(must(await t.db.conversations.get(ws, first.conversation.id))).toMatchObject({
+      unread: false,
+      lastMessageAt: at(10),
+    });
+
+    const reply = await t.db.messages.recordForLead(ws, owner, {
+      sender: 'lead',
+      content: 'Hi!',
+      sentAt: at(20),
+      externalId: 'ext-runner-2',
+    });
+    expect(reply.conversation.id).toBe(first.conversation.id);
+    expect(await lastOf(first.conversation.id)).toMatchObject({ id: reply.message.id, sender: 'lead' });
+    expect(must(await t.db.conversations.get(ws, first.conversation.id)).unread).toBe(true);
+
+    // A late message does not take the preview; the same network message again records nothing.
+    await t.db.messages.recordForLead(ws, owner, { sender: 'account', content: 'late', sentAt: at(15) });
+    const again = await t.db.messages.recordForLead(ws, owner, {
+      sender: 'lead',
+      content: 'Hi!',
+      sentAt: at(20),
+      externalId: 'ext-runner-2',
+    });
+    expect(again).toMatchObject({ created: false, message: { id: reply.message.id } });
+    expect(await lastOf(first.conversation.id)).toMatchObject({ id: reply.message.id });
+  });
+
+  it("opens a conversation unread when the lead's message opens it", async () => {
+    leadNumber += 1;
+    const { conversation } = await t.db.messages.recordForLead(
+      ws,
+      { leadId: `led_${String(leadNumber).padStart(24, '0')}`, campaignId: 'cmp_a', accountId: 'acc_1' },
+      { sender: 'lead', content: 'Interested', sentAt: at(30) },
+    );
+    expect(conversation).toMatchObject({
+      unread: true,
+      lastMessageAt: at(30),
+      lastMessage: { sender: 'lead' },
+    });
+  });
+});

@@ -19,7 +19,9 @@ import type { MessageRecord } from './message.schema.js';
  */
 
 /** The preview of a stored message, at the time the history orders it by. */
-export function toLastMessage(message: MessageRecord): LastMessageRecord {
+export function toLastMessage(
+  message: Pick<MessageRecord, '_id' | 'sender' | 'content' | 'state' | 'sentAt' | 'createdAt'>,
+): LastMessageRecord {
   return {
     id: message._id,
     sender: message.sender,

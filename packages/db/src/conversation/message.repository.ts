@@ -4,10 +4,11 @@ import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
-import { toMessage, type Message } from './conversation.entity.js';
+import { toMessage, type Conversation, type Message } from './conversation.entity.js';
 import type { ConversationRecord } from './conversation.schema.js';
-import { noteMessage, noteStateChange } from './last-message.js';
+import { noteMessage, noteStateChange, toLastMessage } from './last-message.js';
 import type { MessageRecord } from './message.schema.js';
+import { openConversation, type ConversationOwner } from './open-conversation.js';
 
 export interface IncomingOrSentMessage {
   sender: MessageSender;
@@ -40,40 +41,46 @@ export class MessageRepository {
     input: IncomingOrSentMessage,
   ): Promise<{ message: Message; created: boolean }> {
     await this.requireConversation(workspaceId, conversationId);
-    return this.appendToOpened(workspaceId, { id: conversationId }, input);
+    return this.insertInto(workspaceId, conversationId, newRecord(input), false);
   }
 
   /**
-   * `append` to a conversation the caller has just opened (`conversations.getOrCreateForLead`
-   * answered it), without reading it again.
+   * `append` to the lead's conversation, opening it on first use (`openConversation`): a
+   * conversation opened by this message starts with it as its preview, so the first message of a
+   * lead costs two round trips (the conversation, the message), a later one three (and its preview).
    */
-  async appendToOpened(
+  async recordForLead(
     workspaceId: WorkspaceId,
-    conversation: { id: string },
+    owner: ConversationOwner,
     input: IncomingOrSentMessage,
+  ): Promise<{ conversation: Conversation; message: Message; created: boolean }> {
+    const record = newRecord(input);
+    const conversation = await openConversation(
+      this.conversations,
+      workspaceId,
+      owner,
+      this.clock(),
+      toLastMessage(record),
+    );
+    const opened = conversation.lastMessage?.id === record._id;
+    const { message, created } = await this.insertInto(workspaceId, conversation.id, record, opened);
+    return { conversation, message, created };
+  }
+
+  private async insertInto(
+    workspaceId: WorkspaceId,
+    conversationId: string,
+    unfiled: Omit<MessageRecord, 'workspaceId' | 'conversationId'>,
+    previewSet: boolean,
   ): Promise<{ message: Message; created: boolean }> {
-    const conversationId = conversation.id;
-    const record: Omit<MessageRecord, 'workspaceId'> = {
-      _id: newId('message'),
-      conversationId,
-      sender: input.sender,
-      content: input.content,
-      state: input.sender === 'lead' ? 'received' : 'sent',
-      leaseOwner: null,
-      leaseUntil: null,
-      attempts: 0,
-      error: null,
-      createdAt: input.sentAt,
-      sentAt: input.sentAt,
-    };
-    if (input.externalId !== undefined) record.externalId = input.externalId;
+    const record = { ...unfiled, conversationId };
     try {
       const stored = await this.messages.insertOne(workspaceId, record);
-      await noteMessage(this.conversations, workspaceId, stored, this.clock());
+      if (!previewSet) await noteMessage(this.conversations, workspaceId, stored, this.clock());
       return { message: toMessage(stored), created: true };
     } catch (error) {
-      if (!isDuplicateKeyError(error) || input.externalId === undefined) throw error;
-      const existing = await this.messages.findOne(workspaceId, { externalId: input.externalId });
+      if (!isDuplicateKeyError(error) || record.externalId === undefined) throw error;
+      const existing = await this.messages.findOne(workspaceId, { externalId: record.externalId });
       if (!existing) throw error;
       return { message: toMessage(existing), created: false };
     }
@@ -216,4 +223,22 @@ export class MessageRepository {
       throw new NotFoundError('conversation', [conversationId]);
     }
   }
+}
+
+/** A sent or received message's record, before it is filed in a conversation. */
+function newRecord(input: IncomingOrSentMessage): Omit<MessageRecord, 'workspaceId' | 'conversationId'> {
+  const record: Omit<MessageRecord, 'workspaceId' | 'conversationId'> = {
+    _id: newId('message'),
+    sender: input.sender,
+    content: input.content,
+    state: input.sender === 'lead' ? 'received' : 'sent',
+    leaseOwner: null,
+    leaseUntil: null,
+    attempts: 0,
+    error: null,
+    createdAt: input.sentAt,
+    sentAt: input.sentAt,
+  };
+  if (input.externalId !== undefined) record.externalId = input.externalId;
+  return record;
 }
