@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { asWorkspaceId, type Db } from '@outreach/db';
 import { systemClock } from '@outreach/network';
-import { HttpSender, USER_AGENT } from '../src/delivery/http-sender.js';
+import { DEFAULT_TIMEOUT_MS, HttpSender, USER_AGENT } from '../src/delivery/http-sender.js';
 import { signWebhook } from '../src/delivery/sign-webhook.js';
 import { envelopeBody } from '../src/delivery/webhook-envelope.js';
 import { Dispatcher } from '../src/dispatch/dispatcher.js';
@@ -109,6 +109,7 @@ async function timeDispatcher(
       perSubscriptionConcurrency: CONCURRENCY,
       pollIntervalMs: 20,
       leaseMs: 60_000,
+      requestTimeoutMs: DEFAULT_TIMEOUT_MS,
       fanOutBatchSize: 500,
     },
   );
