@@ -3,7 +3,9 @@
  * by a plain keep-alive HTTP POST loop at the same concurrency, and their ratio. The dispatcher is
  * measured over the in-memory store (the cost of the delivery machinery alone) and over MongoDB
  * through the data layer (the real process: fan-out, leased claims, attempt log), where the
- * commands of the data layer's connection are counted per delivery, by command.
+ * commands of the data layer's connection are counted per delivery, by command, and the CPU time
+ * of the dispatcher's thread and of the database's process is read from Linux's `/proc`, with the
+ * time each spent ready to run but waiting for a CPU (what a loaded machine costs them).
  *
  * Exits 1 when the MongoDB run misses its targets: more than `MAX_ROUND_TRIPS_PER_DELIVERY`
  * database round trips per delivery, or less than `MIN_MONGODB_RATIO` of the plain loop.
@@ -14,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { asWorkspaceId, type Db } from '@outreach/db';
 import { systemClock } from '@outreach/network';
-import { HttpSender, USER_AGENT } from '../src/delivery/http-sender.js';
+import { DEFAULT_TIMEOUT_MS, HttpSender, USER_AGENT } from '../src/delivery/http-sender.js';
 import { signWebhook } from '../src/delivery/sign-webhook.js';
 import { envelopeBody } from '../src/delivery/webhook-envelope.js';
 import { Dispatcher } from '../src/dispatch/dispatcher.js';
@@ -23,6 +25,7 @@ import type { DispatchHarness } from '../src/testing/dispatch-harness.js';
 import { memoryHarness, newSecret } from '../src/testing/memory-dispatch-store.js';
 import { newWorkspaceId, outboxEvent } from '../src/testing/scenario-fixture.js';
 import { startBenchReceiver, type BenchReceiver } from './bench-receiver.js';
+import { cpuTimes, cpuTimesSince, type CpuTimes } from './cpu-time.js';
 import { plainPostLoop } from './plain-post-loop.js';
 import { mongoBenchHarness } from './mongo-bench-harness.js';
 
@@ -38,6 +41,9 @@ interface Run {
   commands: Map<string, number>;
   /** Calls to the store while the dispatcher ran, by method: how many, and their total time. */
   storeCalls: Map<string, { calls: number; ms: number }>;
+  /** CPU used while the dispatcher ran: the benchmark's process (its main thread is the
+   * dispatcher's event loop) and the database server's, when the benchmark started it. */
+  cpu: { bench: CpuTimes; database: CpuTimes | null };
 }
 
 /** The store, with the time spent in each of its methods counted (from call to answer). */
@@ -84,6 +90,7 @@ async function timeDispatcher(
   receiver: BenchReceiver,
   count: number,
   db: Db | null,
+  databasePid: number | null = null,
 ): Promise<Run> {
   const workspaceId = newWorkspaceId();
   await harness.subscribe({
@@ -109,6 +116,7 @@ async function timeDispatcher(
       perSubscriptionConcurrency: CONCURRENCY,
       pollIntervalMs: 20,
       leaseMs: 60_000,
+      requestTimeoutMs: DEFAULT_TIMEOUT_MS,
       fanOutBatchSize: 500,
     },
   );
@@ -117,14 +125,23 @@ async function timeDispatcher(
     commands.set(commandName, (commands.get(commandName) ?? 0) + 1);
   });
   const { arrived } = await receiver.expect(count);
+  const benchBefore = cpuTimes(process.pid);
+  const databaseBefore = databasePid === null ? null : cpuTimes(databasePid);
   const started = performance.now();
   dispatcher.start();
   await arrived;
   const ms = performance.now() - started;
+  const cpu = {
+    bench: cpuTimesSince(benchBefore, cpuTimes(process.pid)),
+    database:
+      databasePid === null || databaseBefore === null
+        ? null
+        : cpuTimesSince(databaseBefore, cpuTimes(databasePid)),
+  };
   await dispatcher.stop(5_000);
   unwatch?.();
   sender.close();
-  return { ms, commands, storeCalls };
+  return { ms, commands, storeCalls, cpu };
 }
 
 /**
@@ -169,7 +186,7 @@ async function main(): Promise<void> {
   const mongo = await mongoBenchHarness();
   await timeDispatcher(mongo, receiver, WARM_UP, mongo.db);
   const latency = await commandLatencyMs(mongo.db);
-  const run = await timeDispatcher(mongo, receiver, EVENTS, mongo.db);
+  const run = await timeDispatcher(mongo, receiver, EVENTS, mongo.db, mongo.serverPid);
   await mongo.close();
   await receiver.close();
   const rate = perSecond(EVENTS, run.ms);
@@ -184,6 +201,15 @@ async function main(): Promise<void> {
     .map(([name, c]) => `${name} ${c.calls} × ${(c.ms / c.calls).toFixed(1)} ms`)
     .join(', ');
   console.log(`  store calls (count × mean time from call to answer): ${calls}`);
+  const share = (ms: number | null | undefined): string =>
+    ms === null || ms === undefined ? 'n/a' : `${ms.toFixed(0)} ms (${((100 * ms) / run.ms).toFixed(0)}%)`;
+  const { bench, database } = run.cpu;
+  console.log(
+    `  over the run's ${run.ms.toFixed(0)} ms: the dispatcher's thread on a CPU ${share(bench.mainThread)}, ` +
+      `waiting for one ${share(bench.mainThreadWaiting)}; the benchmark's process in all ${share(bench.process)}; ` +
+      `the database's thread on a CPU ${share(database?.mainThread)}, waiting for one ` +
+      `${share(database?.mainThreadWaiting)}, its process in all ${share(database?.process)}`,
+  );
   console.log(
     `  database: ${latency.toFixed(2)} ms per command one at a time; at ${trips.total.toFixed(3)} round trips ` +
       `per delivery, the database alone allows at most ${fmt(1_000 / (latency * trips.total)).trim()} deliveries/s`,

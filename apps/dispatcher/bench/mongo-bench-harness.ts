@@ -13,7 +13,7 @@ import { dbHarness, type DbDispatchHarness } from '../src/testing/db-harness.js'
  * of the dispatcher being measured. The connection monitors its commands, so the benchmark can
  * count the round trips of the data layer.
  */
-export async function mongoBenchHarness(): Promise<DbDispatchHarness> {
+export async function mongoBenchHarness(): Promise<DbDispatchHarness & { serverPid: number | null }> {
   const external = process.env['MONGODB_URI'];
   const server = external ? null : await startServerProcess();
   const base = external ?? server?.uri ?? '';
@@ -24,6 +24,8 @@ export async function mongoBenchHarness(): Promise<DbDispatchHarness> {
   );
   return {
     ...harness,
+    /** The database server's process when the benchmark started it, so its CPU time can be read. */
+    serverPid: server?.child.pid ?? null,
     async close() {
       await harness.close();
       server?.child.kill('SIGTERM');

@@ -16,13 +16,13 @@ let now = T0;
 let db: Db;
 let store: DbDispatchStore;
 const workspaceId = asWorkspaceId(newWorkspaceId());
-const claimRequest = (owner = 'd1', limit = 10, inFlight: Record<string, number> = {}) => ({
+const claimRequest = (owner = 'd1', limit = 10, held: Record<string, number> = {}) => ({
   now,
   leaseMs: 60_000,
   owner,
   limit,
   perSubscriptionLimit: 2,
-  inFlightBySubscription: new Map(Object.entries(inFlight)),
+  heldBySubscription: new Map(Object.entries(held)),
 });
 const attempt = (n: number, statusCode: number, responseBody: string | null = null): AttemptRecord => ({
   attempt: n,

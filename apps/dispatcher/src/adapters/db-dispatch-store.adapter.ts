@@ -77,13 +77,13 @@ export class DbDispatchStore implements DispatchStore {
   async claimDue({
     limit,
     perSubscriptionLimit,
-    inFlightBySubscription,
+    heldBySubscription,
     ...lease
   }: ClaimRequest): Promise<ClaimedDelivery[]> {
     const { leaseToken, deliveries } = await this.db.deliveries.claimDueBatchAcrossWorkspaces(lease, {
       limit,
       perSubscriptionLimit,
-      heldBySubscription: inFlightBySubscription,
+      heldBySubscription,
     });
     return deliveries.map((delivery) => toClaim(delivery, lease.owner, leaseToken));
   }

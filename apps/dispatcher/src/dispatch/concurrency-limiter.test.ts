@@ -9,7 +9,8 @@ describe('ConcurrencyLimiter', () => {
     expect(limiter.tryAcquire('slow')).toBe(false);
     expect(limiter.saturatedKeys()).toEqual(['slow']);
     expect(limiter.tryAcquire('fast')).toBe(true);
-    expect(limiter.inFlight).toBe(3);
+    expect(limiter.held).toBe(3);
+    expect(limiter.room).toBe(1);
   });
 
   it('caps the total across keys', () => {

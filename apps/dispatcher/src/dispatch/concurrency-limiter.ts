@@ -1,9 +1,10 @@
 /**
- * Counts deliveries in flight, overall and per subscription. The dispatcher claims work only while
- * there is global room, and never for a subscription already at its own limit, so one slow
- * receiver holds at most `perKeyLimit` slots and the rest keep flowing to everyone else.
- * The per-subscription limit is per process; with several dispatchers a receiver sees at most
- * `perKeyLimit` requests from each.
+ * Counts units taken, overall and per key, under a global and a per-key limit. The dispatcher
+ * keeps two: the slots of requests in flight (at most `concurrency`, `perSubscriptionConcurrency`
+ * per subscription), and the holds of deliveries claimed (in flight, or claimed ahead and waiting
+ * for a slot). Claims keep to the room of the holds, so one slow receiver holds at most its share
+ * and the rest keep flowing to everyone else. The limits are per process; with several dispatchers
+ * a receiver sees at most `perSubscriptionConcurrency` requests from each.
  */
 export class ConcurrencyLimiter {
   private readonly perKey = new Map<string, number>();
@@ -16,16 +17,17 @@ export class ConcurrencyLimiter {
     if (globalLimit < 1 || perKeyLimit < 1) throw new RangeError('concurrency limits must be at least 1');
   }
 
-  get inFlight(): number {
+  /** Units taken. */
+  get held(): number {
     return this.total;
   }
 
-  /** Deliveries that may still start. */
+  /** Units that may still be taken. */
   get room(): number {
     return this.globalLimit - this.total;
   }
 
-  /** Deliveries in flight per key (keys with none are absent). */
+  /** Units taken per key (keys with none are absent). */
   heldByKey(): ReadonlyMap<string, number> {
     return new Map(this.perKey);
   }
@@ -34,7 +36,7 @@ export class ConcurrencyLimiter {
     return this.total < this.globalLimit;
   }
 
-  /** Keys that must not be given more work right now. */
+  /** Keys at their own limit. */
   saturatedKeys(): string[] {
     return [...this.perKey].filter(([, n]) => n >= this.perKeyLimit).map(([key]) => key);
   }

@@ -57,7 +57,10 @@ export interface AttemptWiring {
   settle(settlement: Settlement): Promise<boolean>;
   /** The request is over (answered, failed or aborted): its slot may serve another delivery. */
   onRequestEnded(): void;
-  /** The receiver answered 410 Gone and the subscription was removed. */
+  /**
+   * The receiver answered 410 Gone: the subscription is being removed and nothing more may be sent
+   * to it. Called before `onRequestEnded`, so no delivery waiting for this request's slot is sent.
+   */
   onSubscriptionRemoved(subscriptionId: string): void;
 }
 
@@ -93,8 +96,8 @@ export async function deliverOne(
     ...signWebhook(target.secret, event.id, signedAt, body),
   };
   const outcome = await deps.sender.post({ url: target.url, headers, body, ...(signal ? { signal } : {}) });
-  wiring.onRequestEnded();
   if (outcome.kind === 'error' && outcome.code === 'aborted') {
+    wiring.onRequestEnded();
     return settle(null, { status: 'released', nextAttemptAt: clock() }, 'released');
   }
   const record = toAttemptRecord(claim.attempt, startedAt, outcome);
@@ -107,15 +110,17 @@ export async function deliverOne(
     { now, realNow: (deps.realClock ?? systemClock)(), timeScale: deps.timeScale ?? 1 },
     deps.random,
   );
+  const gone = next.kind === 'failed' && next.removeSubscription;
+  if (gone) wiring.onSubscriptionRemoved(claim.subscriptionId);
+  wiring.onRequestEnded();
   switch (next.kind) {
     case 'delivered':
       return settle(record, { status: 'delivered', at: now }, 'delivered');
     case 'retry':
       return settle(record, { status: 'pending', nextAttemptAt: next.at }, 'retry_scheduled');
     case 'failed':
-      if (next.removeSubscription) {
+      if (gone) {
         await deps.store.removeSubscription(claim.workspaceId, claim.subscriptionId);
-        wiring.onSubscriptionRemoved(claim.subscriptionId);
         deps.logger.warn(
           { subscriptionId: claim.subscriptionId },
           'receiver answered 410 Gone: subscription removed',

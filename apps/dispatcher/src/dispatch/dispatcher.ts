@@ -1,5 +1,6 @@
-import type { OutboxEvent } from '../delivery/webhook-envelope.js';
-import type { ClaimedDelivery, DeliveryTarget } from '../ports/dispatch-store.port.js';
+import type { DeliveryTarget } from '../ports/dispatch-store.port.js';
+import { ClaimAhead } from './claim-ahead.js';
+import { claimBatch } from './claim-batch.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import {
   deliverOne,
@@ -15,14 +16,19 @@ import { WakeableSleep } from './wakeable-sleep.js';
 export interface DispatcherOptions {
   /** Names this process in leases; unique per process. */
   owner: string;
-  /** Deliveries in flight at once in this process. */
+  /** Requests to receivers in flight at once in this process. */
   concurrency: number;
-  /** Deliveries in flight at once to one subscription in this process. */
+  /** Requests in flight at once to one subscription in this process. */
   perSubscriptionConcurrency: number;
   /** How often to look for new events and due deliveries when there is nothing to do. */
   pollIntervalMs: number;
   /** How long a claim is held; must outlast the HTTP timeout so a live attempt keeps its lease. */
   leaseMs: number;
+  /**
+   * The sender's deadline for one request, in real milliseconds. A claimed delivery starts only
+   * while its lease still outlasts such a request and the write after it (see `ClaimAhead`).
+   */
+  requestTimeoutMs: number;
   /** Events fanned out per pass at most. */
   fanOutBatchSize?: number;
 }
@@ -34,13 +40,18 @@ interface InFlight {
 
 /**
  * The dispatch loops: one fans new events out into deliveries, the other claims due deliveries
- * with leases while there is room and attempts each; both sleep until the next poll unless woken
- * (new deliveries, a freed slot, shutdown). Fan-out runs beside claiming so a burst of events
- * never holds up deliveries already due. `tick()` runs one pass of both by hand (tests drive it
- * with an injected clock); `start()` runs the loops; `stop()` is the one shutdown path.
+ * with leases ahead of the free request slots, so a slot freed by a finished request starts the
+ * next delivery at once while the loop refills the buffer in the background. Both sleep until the
+ * next poll unless woken (new deliveries, a freed slot, shutdown). Fan-out runs beside claiming so
+ * a burst of events never holds up deliveries already due. `tick()` runs one pass of both by hand
+ * (tests drive it with an injected clock); `start()` runs the loops; `stop()` is the one shutdown
+ * path.
  */
 export class Dispatcher {
-  private readonly limiter: ConcurrencyLimiter;
+  /** Requests to receivers in flight: at most `concurrency`, `perSubscriptionConcurrency` each. */
+  private readonly slots: ConcurrencyLimiter;
+  /** Deliveries held under a lease: in flight, or claimed ahead and waiting for a slot. */
+  private readonly ahead: ClaimAhead;
   private readonly inFlight = new Map<string, InFlight>();
   private readonly fanOutBatchSize: number;
   private readonly claimSleep = new WakeableSleep();
@@ -63,7 +74,10 @@ export class Dispatcher {
     private readonly deps: DeliveryDeps,
     private readonly options: DispatcherOptions,
   ) {
-    this.limiter = new ConcurrencyLimiter(options.concurrency, options.perSubscriptionConcurrency);
+    const { concurrency, perSubscriptionConcurrency, leaseMs } = options;
+    this.slots = new ConcurrencyLimiter(concurrency, perSubscriptionConcurrency);
+    const requestMs = options.requestTimeoutMs * (deps.timeScale ?? 1);
+    this.ahead = new ClaimAhead(deps.clock, { concurrency, perSubscriptionConcurrency, leaseMs, requestMs });
     this.fanOutBatchSize = options.fanOutBatchSize ?? 100;
     this.settleQueue = new SettleQueue(deps.store);
   }
@@ -72,15 +86,22 @@ export class Dispatcher {
     return this.inFlight.size;
   }
 
-  /** One pass: fan out new events, then start as many due deliveries as there is room for. */
+  /** Deliveries claimed ahead and waiting for a slot. */
+  get bufferedCount(): number {
+    return this.ahead.size;
+  }
+
+  /** One pass: fan out new events, then claim as many due deliveries as there is room for. */
   async tick(): Promise<number> {
     await this.fanOut();
     return this.claimAvailable();
   }
 
-  /** Resolves once every delivery started so far has finished. */
+  /** Resolves once every delivery claimed so far has finished or been handed back. */
   async settle(): Promise<void> {
-    await Promise.all([...this.inFlight.values()].map((f) => f.done));
+    // A delivery that ends starts the next one waiting, so look again until none is left.
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((f) => f.done));
+    await this.settleQueue.idle();
   }
 
   start(): void {
@@ -90,14 +111,16 @@ export class Dispatcher {
   }
 
   /**
-   * Stops claiming, lets deliveries in flight finish until `deadlineMs`, then aborts the rest and
-   * hands their leases back so another dispatcher can retry them at once. Idempotent.
+   * Stops claiming and hands the deliveries claimed ahead back at once (due now, so nothing waits
+   * for their lease to expire), lets deliveries in flight finish until `deadlineMs`, then aborts
+   * the rest and hands them back too. Idempotent.
    */
   async stop(deadlineMs: number): Promise<void> {
     this.running = false;
     this.claimSleep.wake();
     this.fanOutSleep.wake();
     await this.loops;
+    this.handBack(this.ahead.takeAll());
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), deadlineMs);
@@ -135,17 +158,12 @@ export class Dispatcher {
         this.deps.logger.error({ err }, 'claiming deliveries failed');
       }
       if (this.running) woken = await this.claimSleep.sleep(this.options.pollIntervalMs);
-      // A claim costs the same few round trips for one delivery or many, so a freed slot waits for
-      // others (up to a poll interval) until half the slots are free or nothing is in flight.
-      while (this.running && woken === 'woken' && !this.roomForBatch()) {
+      // A freed slot waits for others (up to a poll interval) until a claim is worth making.
+      while (this.running && woken === 'woken' && !this.ahead.hasRoomForBatch()) {
         woken = await this.claimSleep.sleep(this.options.pollIntervalMs);
       }
     }
     this.deps.logger.info({ owner: this.options.owner }, 'dispatcher stopped claiming');
-  }
-
-  private roomForBatch(): boolean {
-    return this.limiter.inFlight === 0 || this.limiter.room >= Math.ceil(this.options.concurrency / 2);
   }
 
   /** Fans out up to a batch of events; each one's deliveries can be claimed as soon as it is done. */
@@ -164,84 +182,88 @@ export class Dispatcher {
   }
 
   /**
-   * Claims due deliveries in batches while there is room, each batch in a fixed number of round
-   * trips: the claim itself (which keeps to the global and per-subscription room), then one read of
-   * the batch's subscriptions not read yet in this pass, and one of its events not cached.
+   * Claims due deliveries in batches while there is room to hold them, each batch ready to start
+   * (see `claimBatch`), and starts what the free slots allow; the rest waits in the buffer.
+   * Returns how many it claimed.
    */
   private async claimAvailable(): Promise<number> {
-    let started = 0;
+    let claimed = 0;
     const fanOutsBefore = this.fanOuts;
     this.drained = false;
     const targets = new Map<string, DeliveryTarget | null>();
     this.passTargets = targets;
-    while (this.running && this.limiter.hasRoom()) {
-      const saturated = this.limiter.saturatedKeys().length > 0;
-      const claims = await this.deps.store.claimDue({
-        now: this.deps.clock(),
-        leaseMs: this.options.leaseMs,
-        owner: this.options.owner,
-        limit: this.limiter.room,
-        perSubscriptionLimit: this.limiter.perKeyLimit,
-        inFlightBySubscription: this.limiter.heldByKey(),
-      });
-      if (claims.length === 0) {
-        this.drained = !saturated && this.fanOuts === fanOutsBefore;
+    while (this.running && this.ahead.hasRoom()) {
+      const leftOut = this.ahead.leavesSomeOut();
+      const { leaseMs, owner } = this.options;
+      const request = { now: this.deps.clock(), leaseMs, owner, ...this.ahead.room() };
+      const works = await claimBatch(this.deps.store, request, targets);
+      if (works.length === 0) {
+        this.drained = !leftOut && this.fanOuts === fanOutsBefore;
         break;
       }
-      const events = await this.readForAttempts(claims, targets);
-      for (const claim of claims) {
-        if (!this.limiter.tryAcquire(claim.subscriptionId)) {
-          // Cannot happen: the claim keeps to the room it was given.
-          await this.settleQueue.settle({
-            claim,
-            attempt: null,
-            outcome: { status: 'released', nextAttemptAt: this.deps.clock() },
-          });
-          continue;
-        }
-        const target = targets.get(claim.subscriptionId) ?? null;
-        this.launch({ claim, target, event: events.get(claim.eventId) ?? null });
-        started += 1;
-      }
+      const unheld = this.ahead.add(works);
+      this.handBack(unheld);
+      claimed += works.length - unheld.length;
+      this.startReady();
     }
-    return started;
+    return claimed;
   }
 
-  /** Reads the subscriptions (once per pass) and events the claimed deliveries need. */
-  private async readForAttempts(
-    claims: readonly ClaimedDelivery[],
-    targets: Map<string, DeliveryTarget | null>,
-  ): Promise<Map<string, OutboxEvent>> {
-    const unread = new Map(
-      claims
-        .filter((c) => !targets.has(c.subscriptionId))
-        .map((c) => [c.subscriptionId, { workspaceId: c.workspaceId, subscriptionId: c.subscriptionId }]),
+  /**
+   * Starts the waiting deliveries the free slots allow, in claim order, and hands back those whose
+   * lease is too near its end to start. Nothing starts once the dispatcher is stopping.
+   */
+  private startReady(): void {
+    if (!this.running) return;
+    // A delivery whose subscription or event is gone is settled as failed without a request.
+    const sends = (work: ClaimedWork): boolean => work.target !== null && work.event !== null;
+    const { start, expired } = this.ahead.takeStartable(
+      (work) => !sends(work) || this.slots.tryAcquire(work.claim.subscriptionId),
     );
-    const [read, events] = await Promise.all([
-      unread.size > 0 ? this.deps.store.loadTargets([...unread.values()]) : new Map<string, DeliveryTarget>(),
-      this.deps.store.loadEvents(claims.map((c) => ({ workspaceId: c.workspaceId, eventId: c.eventId }))),
-    ]);
-    for (const subscriptionId of unread.keys()) targets.set(subscriptionId, read.get(subscriptionId) ?? null);
-    return events;
+    if (expired.length > 0) {
+      this.deps.logger.warn({ deliveries: expired.length }, 'lease too near its end to start: handed back');
+      this.handBack(expired);
+    }
+    for (const work of start) this.launch(work, sends(work));
   }
 
-  private launch(work: ClaimedWork): void {
+  /** Hands claims back due now, for any dispatcher; the claim is not counted as an attempt. */
+  private handBack(works: readonly ClaimedWork[]): void {
+    for (const { claim } of works) {
+      const outcome = { status: 'released', nextAttemptAt: this.deps.clock() } as const;
+      void this.settleQueue.settle({ claim, attempt: null, outcome }).catch((err: unknown) => {
+        this.deps.logger.error({ err, deliveryId: claim.id }, 'hand-back failed; the lease will expire');
+      });
+    }
+  }
+
+  /** After a 410: nothing more is sent to it, neither by later claims nor from the buffer. */
+  private subscriptionRemoved(subscriptionId: string): void {
+    this.passTargets.set(subscriptionId, null);
+    // Settled as failed without a request, so they need no slot.
+    for (const work of this.ahead.takeSubscription(subscriptionId)) {
+      this.launch({ ...work, target: null }, false);
+    }
+  }
+
+  private launch(work: ClaimedWork, withSlot: boolean): void {
     const { claim } = work;
     const abort = new AbortController();
-    let holdsSlot = true;
-    // The slot limits requests to receivers: it is free again once the request is over, while the
-    // settlement is still being written (the lease keeps the delivery from being claimed again).
-    const freeSlot = (): void => {
-      if (!holdsSlot) return;
-      holdsSlot = false;
-      this.limiter.release(claim.subscriptionId);
+    let requesting = true;
+    // The slot and the hold are free again once the request is over, while the settlement is
+    // still being written (the lease keeps the delivery from being claimed again).
+    const endRequest = (): void => {
+      if (!requesting) return;
+      requesting = false;
+      if (withSlot) this.slots.release(claim.subscriptionId);
+      this.ahead.release(claim.subscriptionId);
+      this.startReady();
       this.claimSleep.wake();
     };
     const wiring: AttemptWiring = {
       settle: (settlement) => this.settleQueue.settle(settlement),
-      onRequestEnded: freeSlot,
-      // Later claims of this pass must not send to it either.
-      onSubscriptionRemoved: (subscriptionId) => this.passTargets.set(subscriptionId, null),
+      onRequestEnded: endRequest,
+      onSubscriptionRemoved: (subscriptionId) => this.subscriptionRemoved(subscriptionId),
     };
     const done = deliverOne(work, this.deps, wiring, abort.signal)
       .then((result: DeliveryResult) => {
@@ -256,7 +278,7 @@ export class Dispatcher {
       })
       .finally(() => {
         this.inFlight.delete(claim.id);
-        freeSlot();
+        endRequest();
       });
     this.inFlight.set(claim.id, { done, abort });
   }

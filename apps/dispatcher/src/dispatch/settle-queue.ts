@@ -14,18 +14,23 @@ interface Waiting {
  */
 export class SettleQueue {
   private waiting: Waiting[] = [];
-  private writing = false;
+  /** The writes under way, until the queue is empty again. */
+  private writing: Promise<void> | null = null;
 
   constructor(private readonly store: DispatchStore) {}
 
   settle(settlement: Settlement): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ settlement, resolve, reject });
-      if (!this.writing) {
-        this.writing = true;
-        setImmediate(() => void this.writeAll());
-      }
+      this.writing ??= new Promise<void>((done) => {
+        setImmediate(() => void this.writeAll().then(done));
+      });
     });
+  }
+
+  /** Resolves once every settlement asked for so far has been written (or has failed). */
+  async idle(): Promise<void> {
+    while (this.writing !== null) await this.writing;
   }
 
   private async writeAll(): Promise<void> {
@@ -38,6 +43,6 @@ export class SettleQueue {
         for (const w of batch) w.reject(err);
       }
     }
-    this.writing = false;
+    this.writing = null;
   }
 }

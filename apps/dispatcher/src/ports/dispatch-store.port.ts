@@ -25,8 +25,8 @@ export interface DispatchStore {
   /**
    * Atomically takes up to `request.limit` due deliveries (pending, `nextAttemptAt <= now`, no
    * live lease), most overdue first, never more of one subscription than its room under
-   * `perSubscriptionLimit` (what this process holds counts), leasing them to `owner` until
-   * `now + leaseMs` under one fresh lease token (each claim is counted).
+   * `perSubscriptionLimit` (what this process holds counts: `heldBySubscription`), leasing them to
+   * `owner` until `now + leaseMs` under one fresh lease token (each claim is counted).
    */
   claimDue(request: ClaimRequest): Promise<ClaimedDelivery[]>;
   /** The events named, by id; a missing one (or one of another workspace) is absent. */
@@ -94,13 +94,18 @@ export interface Lease {
   owner: string;
 }
 
+/**
+ * What a process holds is every delivery it claimed whose request has not ended: in flight, or
+ * claimed ahead and waiting for a request slot. Both count against the room, so deliveries waiting
+ * for a slow subscription can never crowd out the others.
+ */
 export interface ClaimRequest extends Lease {
   /** Deliveries to claim at most: the room left in this process. */
   limit: number;
-  /** Deliveries in flight at once to one subscription in this process. */
+  /** Deliveries of one subscription this process may hold at once. */
   perSubscriptionLimit: number;
-  /** Deliveries in flight in this process, per subscription id. */
-  inFlightBySubscription: ReadonlyMap<string, number>;
+  /** Deliveries this process holds, per subscription id (subscriptions with none are absent). */
+  heldBySubscription: ReadonlyMap<string, number>;
 }
 
 export interface ClaimedDelivery {

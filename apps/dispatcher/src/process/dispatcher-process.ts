@@ -51,6 +51,7 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
       perSubscriptionConcurrency: config.DISPATCHER_PER_SUBSCRIPTION_CONCURRENCY,
       pollIntervalMs: config.DISPATCHER_POLL_INTERVAL_MS,
       leaseMs: leaseOnProductClockMs,
+      requestTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     },
   );
   dispatcher.start();

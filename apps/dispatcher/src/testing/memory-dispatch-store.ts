@@ -122,9 +122,9 @@ export class MemoryDispatchStore implements DispatchStore {
     owner,
     limit,
     perSubscriptionLimit,
-    inFlightBySubscription,
+    heldBySubscription,
   }: ClaimRequest): Promise<ClaimedDelivery[]> {
-    const taken = new Map(inFlightBySubscription);
+    const taken = new Map(heldBySubscription);
     const leaseToken = hex24();
     const leaseUntil = new Date(now.getTime() + leaseMs);
     const due = this.pendingDeliveries.take(

@@ -57,10 +57,8 @@ export function makeDispatcher(
   clock: Clock,
   setup: DispatcherSetup = {},
 ): { dispatcher: Dispatcher; sender: HttpSender } {
-  const sender = new HttpSender({
-    targets: setup.targets ?? 'any',
-    timeoutMs: setup.timeoutMs ?? 5_000,
-  });
+  const timeoutMs = setup.timeoutMs ?? 5_000;
+  const sender = new HttpSender({ targets: setup.targets ?? 'any', timeoutMs });
   const dispatcher = new Dispatcher(
     {
       store: setup.store ?? harness.store,
@@ -79,6 +77,7 @@ export function makeDispatcher(
       // As the process sets it: a lease outlasts a real request, so on a compressed clock it is
       // that many product milliseconds (else it would lapse while its request is in flight).
       leaseMs: setup.leaseMs ?? LEASE_MS * (setup.timeScale ?? 1),
+      requestTimeoutMs: timeoutMs,
     },
   );
   return { dispatcher, sender };

@@ -1,0 +1,122 @@
+/**
+ * The accounting behind claiming ahead: what a claim may take (waiting deliveries count), when a
+ * waiting delivery may still start on its lease, and what stays held when a delivery is taken out.
+ */
+import { createManualClock } from '@outreach/network';
+import { describe, expect, it } from 'vitest';
+import { ClaimAhead } from './claim-ahead.js';
+import type { ClaimedWork } from './deliver-one.js';
+
+const clock = createManualClock(new Date('2025-03-03T10:00:00Z'));
+const LEASE_MS = 60_000;
+const REQUEST_MS = 10_000;
+let next = 0;
+
+function work(subscriptionId: string, leaseLeftMs = LEASE_MS): ClaimedWork {
+  next += 1;
+  return {
+    claim: {
+      id: `dlv_${next}`,
+      workspaceId: 'ws_1',
+      eventId: `evt_${next}`,
+      subscriptionId,
+      attempt: 1,
+      owner: 'd1',
+      leaseUntil: new Date(clock().getTime() + leaseLeftMs),
+      leaseToken: 't',
+    },
+    target: { subscriptionId, url: 'https://example.com/hook', secret: 'whsec_x' },
+    event: null,
+  };
+}
+
+const ahead = (concurrency = 4, perSubscriptionConcurrency = 2): ClaimAhead =>
+  new ClaimAhead(clock, {
+    concurrency,
+    perSubscriptionConcurrency,
+    leaseMs: LEASE_MS,
+    requestMs: REQUEST_MS,
+  });
+
+describe('ClaimAhead', () => {
+  it('offers a claim twice the concurrency, and a subscription twice its share, waiting ones counted', () => {
+    const buffer = ahead(4, 2);
+    expect(buffer.room()).toMatchObject({ limit: 8, perSubscriptionLimit: 4 });
+    expect(buffer.add([work('a'), work('a'), work('a'), work('b')])).toEqual([]);
+    expect(buffer.room()).toEqual({
+      limit: 4,
+      perSubscriptionLimit: 4,
+      heldBySubscription: new Map([
+        ['a', 3],
+        ['b', 1],
+      ]),
+    });
+    expect(buffer.leavesSomeOut()).toBe(false);
+  });
+
+  it('returns, unheld, what a batch brings beyond a subscription’s room', () => {
+    const buffer = ahead(4, 1);
+    const beyond = work('a');
+    expect(buffer.add([work('a'), work('a'), beyond])).toEqual([beyond]);
+    expect(buffer.held).toBe(2);
+    expect(buffer.leavesSomeOut()).toBe(true);
+  });
+
+  it('starts waiting deliveries in claim order as slots allow; the others keep their place', () => {
+    const buffer = ahead();
+    const [a1, b1, a2] = [work('a'), work('b'), work('a')];
+    buffer.add([a1, b1, a2]);
+    const { start, expired } = buffer.takeStartable((w) => w.claim.subscriptionId === 'a');
+    expect(start).toEqual([a1, a2]);
+    expect(expired).toEqual([]);
+    expect(buffer.size).toBe(1);
+    // Started deliveries stay held until their request is over.
+    expect(buffer.held).toBe(3);
+    buffer.release('a');
+    expect(buffer.held).toBe(2);
+  });
+
+  it('starts a delivery while its lease covers a request and half the rest, and hands back one nearer its end', () => {
+    const budget = REQUEST_MS + (LEASE_MS - REQUEST_MS) / 2;
+    const buffer = ahead();
+    const enough = work('a', budget);
+    const short = work('a', budget - 1);
+    buffer.add([enough, short]);
+    const { start, expired } = buffer.takeStartable(() => true);
+    expect(start).toEqual([enough]);
+    expect(expired).toEqual([short]);
+    expect(buffer.held).toBe(1);
+  });
+
+  it('takes a subscription’s waiting deliveries out still held, and everything on shutdown unheld', () => {
+    const buffer = ahead();
+    buffer.add([work('a'), work('b'), work('a')]);
+    expect(buffer.takeSubscription('a').map((w) => w.claim.subscriptionId)).toEqual(['a', 'a']);
+    expect(buffer.size).toBe(1);
+    expect(buffer.held).toBe(3);
+    expect(buffer.takeAll()).toHaveLength(1);
+    expect(buffer.held).toBe(2);
+  });
+
+  it('claims again once nothing is held or half the buffer is free', () => {
+    const buffer = ahead(4, 4);
+    expect(buffer.hasRoomForBatch()).toBe(true);
+    buffer.add([work('a'), work('a'), work('a'), work('a'), work('a'), work('a'), work('a')]);
+    expect(buffer.hasRoomForBatch()).toBe(false);
+    buffer.takeAll();
+    buffer.add([work('a'), work('a'), work('a'), work('a'), work('a'), work('a')]);
+    expect(buffer.hasRoomForBatch()).toBe(true);
+  });
+
+  it('refuses a lease that does not outlast a request', () => {
+    expect(
+      () =>
+        new ClaimAhead(clock, {
+          concurrency: 1,
+          perSubscriptionConcurrency: 1,
+          leaseMs: 5_000,
+          requestMs: 5_000,
+        }),
+    ).toThrow(RangeError);
+  });
+});
