@@ -49,6 +49,7 @@ beforeAll(() => {
       perSubscriptionConcurrency: 2,
       pollIntervalMs: 25,
       leaseMs: 30_000,
+      requestTimeoutMs: 10_000,
     },
   );
   dispatcher.start();
