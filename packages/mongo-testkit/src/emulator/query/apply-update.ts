@@ -7,6 +7,7 @@ import {
   encodeKey,
   getPath,
   isPlainObject,
+  sameKey,
   setPath,
   withIdFirst,
 } from '../storage/bson-values.js';
@@ -72,7 +73,7 @@ export class PreparedUpdate {
     const doc = this.updatedCopy(current, query, arrayFilters);
     assertIdUnchanged(current, doc);
     assertFits(doc);
-    return { doc: withIdFirst(doc), changed: encodeKey(doc) !== encodeKey(current) };
+    return { doc: withIdFirst(doc), changed: !sameKey(doc, current) };
   }
 
   /** The document an upsert inserts: the query's equality fields, then the update (with `$setOnInsert`). */

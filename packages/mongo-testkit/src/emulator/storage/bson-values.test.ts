@@ -4,6 +4,7 @@ import {
   cloneDocument,
   encodeKey,
   isIndexableScalar,
+  sameKey,
   setPath,
   valuesAtPath,
   withIdFirst,
@@ -24,6 +25,72 @@ describe('encodeKey', () => {
     expect(encodeKey(null)).not.toBe(encodeKey(undefined));
     expect(encodeKey({ a: 1, b: 2 })).not.toBe(encodeKey({ b: 2, a: 1 }));
     expect(encodeKey(new Date(0))).not.toBe(encodeKey(0));
+  });
+});
+
+describe('sameKey', () => {
+  const id = new ObjectId();
+  const values: unknown[] = [
+    undefined,
+    null,
+    0,
+    -0,
+    1,
+    1.5,
+    Number.NaN,
+    2n,
+    '1',
+    '',
+    true,
+    false,
+    new Date(0),
+    new Date(5),
+    id,
+    new ObjectId(id.toHexString()),
+    new ObjectId(),
+    Decimal128.fromString('1'),
+    /a/i,
+    /a/,
+    [],
+    [1],
+    [1, 2],
+    [2, 1],
+    [[1]],
+    [{ a: 1 }],
+    {},
+    { a: 1 },
+    { a: 1.0 },
+    { a: '1' },
+    { a: 1, b: 2 },
+    { b: 2, a: 1 },
+    { a: { b: [1, { c: null }] } },
+    { a: { b: [1, { c: undefined }] } },
+    { a: undefined },
+    { a: [1, 2] },
+    { a: [1, 3] },
+  ];
+
+  it('agrees with comparing encodeKey strings, for every pair', () => {
+    for (const a of values) {
+      for (const b of values) {
+        expect([a, b, sameKey(a, b)]).toEqual([a, b, encodeKey(a) === encodeKey(b)]);
+      }
+    }
+  });
+
+  it('tells a document from its copy with one deep field changed', () => {
+    const before = {
+      _id: 1,
+      attempts: [
+        { n: 1, status: 500 },
+        { n: 2, status: 200 },
+      ],
+      lease: null,
+    };
+    const after = cloneDocument(before);
+    expect(sameKey(after, before)).toBe(true);
+    (after['attempts'] as { status: number }[])[1]!.status = 201;
+    expect(sameKey(after, before)).toBe(false);
   });
 });
 

@@ -51,6 +51,31 @@ function encodeObjectKey(value: object): string {
 }
 
 /**
+ * Whether `encodeKey(a) === encodeKey(b)`, without building either string: documents and arrays
+ * are walked in step and the walk stops at the first difference. The emulator asks this of every
+ * updated document (was it modified?), where encoding both whole documents dominated the cost.
+ */
+export function sameKey(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let position = 0; position < a.length; position += 1) {
+      if (!sameKey(a[position], b[position])) return false;
+    }
+    return true;
+  }
+  if (isPlainObject(a)) {
+    if (!isPlainObject(b)) return false;
+    const keys = Object.keys(a);
+    const otherKeys = Object.keys(b);
+    if (keys.length !== otherKeys.length) return false;
+    return keys.every((key, position) => key === otherKeys[position] && sameKey(a[key], b[key]));
+  }
+  if (Array.isArray(b) || isPlainObject(b)) return false;
+  return encodeKey(a) === encodeKey(b);
+}
+
+/**
  * Values a query of the form `{ path: value }` can be answered from an index with: scalars whose
  * index key is unambiguous. Anything else (null, arrays, documents, regular expressions, exotic
  * numbers) falls back to a scan, which is always correct.
