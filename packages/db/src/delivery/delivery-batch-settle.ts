@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Model, UpdateQuery } from 'mongoose';
+import type { Model, mongo, UpdateQuery } from 'mongoose';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { DeliveryAttemptInput } from './delivery.entity.js';
 import type { DeliveryRecord } from './delivery.schema.js';
@@ -61,8 +61,10 @@ export async function settleBatch(
       ),
     },
   }));
-  // mongoose types bulk operations over `T extends Document`; these are plain updateOne models.
-  const result = await model.bulkWrite(operations as unknown as Parameters<typeof model.bulkWrite>[0], {
+  // Through the driver, past mongoose's casting: these updates are built here from typed input in
+  // the stored shape (the log entry with every field), and casting them was a tenth of the
+  // dispatcher's CPU per delivery.
+  const result = await model.collection.bulkWrite(operations as unknown as mongo.AnyBulkWriteOperation[], {
     ordered: false,
   });
   if (result.matchedCount === settlements.length) return settlements.map(() => true);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EventType } from '@outreach/domain';
+import type { mongo } from 'mongoose';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { KeysetOrder } from '../common/keyset.js';
 import { pageBounds, type Page, type PageRequest } from '../common/page.js';
@@ -185,9 +186,10 @@ export class WebhookSubscriptionRepository {
       return { updateOne: { filter: { _id: id, workspaceId }, update } };
     });
     if (operations.length === 0) return;
-    const model = this.records.acrossWorkspaces;
-    // mongoose types bulk operations over `T extends Document`; these are plain updateOne models.
-    await model.bulkWrite(operations as unknown as Parameters<typeof model.bulkWrite>[0], { ordered: false });
+    // Through the driver, past mongoose's casting: dates, counts and ids are in the stored shape (the
+    // driver's types know ObjectId ids only).
+    const writes = operations as unknown as mongo.AnyBulkWriteOperation[];
+    await this.records.acrossWorkspaces.collection.bulkWrite(writes, { ordered: false });
   }
 
   /** Removes a subscription by id (the receiver answered 410 Gone). */
