@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { compileQuery, runPipeline } from '../query/mingo-bridge.js';
+import { compileEqualityMatcher } from '../query/equality-matcher.js';
 import { assertKnownOperators, assertKnownPipelineOperators } from '../query/operator-check.js';
 import { isPlainObject } from '../storage/bson-values.js';
 import { ErrorCode, MongoCommandError, notSupported } from '../mongo-error.js';
@@ -109,7 +110,8 @@ function refuseCollation(holder: Document): void {
 
 function validateFilter(filter: unknown): void {
   if (!isPlainObject(filter)) return;
-  compileQuery(filter);
+  // Field equalities always compile; compiling one per statement of a bulk write was costly.
+  if (compileEqualityMatcher(filter) === null) compileQuery(filter);
   assertKnownOperators(filter);
 }
 

@@ -1,4 +1,6 @@
 import type { Document } from 'bson';
+import type { Query } from 'mingo/query';
+import { compileEqualityMatcher } from '../query/equality-matcher.js';
 import { compileQuery, testQuery } from '../query/mingo-bridge.js';
 import { encodeKey } from './bson-values.js';
 import type { QueryOptions, QueryPlan } from './query-planner.js';
@@ -34,18 +36,36 @@ export function executePlan(
   const sorted = !sortRequested || (plan.stage === 'IXSCAN' && plan.sortedByIndex);
   const limit = Math.abs(options.limit ?? 0);
   const wanted = sorted && limit > 0 ? Math.max(0, options.skip ?? 0) + limit : Infinity;
-  const matcher =
-    Object.keys(filter).length === 0
-      ? undefined
-      : compileQuery(filter, options.variables === undefined ? {} : { variables: options.variables });
+  const matches = Object.keys(filter).length === 0 ? undefined : matcherFor(filter, options);
   const outcome: QueryOutcome = { docs: [], plan, sorted, docsExamined: 0, keysExamined: 0 };
   for (const doc of candidates(plan, records, outcome)) {
     outcome.docsExamined += 1;
-    if (matcher !== undefined && !testQuery(matcher, doc)) continue;
+    if (matches !== undefined && !matches(doc)) continue;
     outcome.docs.push(doc);
     if (outcome.docs.length >= wanted) break;
   }
   return outcome;
+}
+
+/**
+ * The filter as a test of one document: field equalities by the equality matcher, which hands the
+ * documents it cannot judge to the query engine (compiled only then); any other filter by the engine.
+ */
+function matcherFor(filter: Document, options: QueryOptions): (doc: Document) => boolean {
+  let engine: Query | undefined;
+  const byEngine = (doc: Document): boolean => {
+    engine ??= compileQuery(filter, options.variables === undefined ? {} : { variables: options.variables });
+    return testQuery(engine, doc);
+  };
+  const equality = compileEqualityMatcher(filter);
+  if (equality === null) {
+    engine = compileQuery(filter, options.variables === undefined ? {} : { variables: options.variables });
+    return byEngine;
+  }
+  return (doc) => {
+    const answer = equality(doc);
+    return answer === 'ask_engine' ? byEngine(doc) : answer;
+  };
 }
 
 function* candidates(plan: QueryPlan, records: RecordSource, outcome: QueryOutcome): Generator<Document> {
