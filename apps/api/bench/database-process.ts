@@ -24,6 +24,8 @@ export async function startDatabaseProcess(): Promise<{ uri: string; stop(): voi
       if (match) resolve(match[0]);
     });
   });
+  // A bench that fails half-way (a seed error) does not leave the database running behind it.
+  process.once('exit', () => child.kill('SIGTERM'));
   return { uri, stop: () => child.kill('SIGTERM') };
 }
 

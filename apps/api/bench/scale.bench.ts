@@ -7,9 +7,14 @@
  *
  *   pnpm bench:scale                 (BENCH_SIZES=1000,10000 to change the sizes)
  *
+ * BENCH_JSON=<file> also writes the cells there, one `{ size, endpoint, ms, roundTrips }` row each
+ * (a failed cell has `failed`, and ms and roundTrips null when no request answered before it
+ * failed); scale-side-by-side.ts reads them.
+ *
  * Without MONGODB_URI the database is the test kit's emulator, started as a separate process.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { connectDb } from '@outreach/db';
@@ -34,6 +39,21 @@ const DAY = 86_400_000;
 interface Cell {
   ms: number;
   roundTrips: number;
+}
+
+interface Failure {
+  size: number;
+  endpoint: string;
+  reason: string;
+}
+
+/** One cell as BENCH_JSON writes it. */
+export interface JsonRow {
+  size: number;
+  endpoint: string;
+  ms: number | null;
+  roundTrips: number | null;
+  failed?: string;
 }
 
 type Endpoint = [name: string, request: (ws: SeededWorkspace, i: number) => [string, string, unknown?]];
@@ -72,11 +92,13 @@ async function main(): Promise<void> {
   const uri = databaseUri(`mongodb://${counter.address}/${base.search}`, name);
   const db = await connectDb(uri);
   const raw = await mongoose.createConnection(uri).asPromise();
+  // Code from before the clock was split in two (the "before" of scale-side-by-side.ts) reads
+  // `clock`; each reads the ones it knows.
+  const clocks = { productClock: () => new Date(), realClock: () => new Date(), clock: () => new Date() };
   const app = createApp({
     db,
     logger: pino({ level: 'silent' }),
-    productClock: () => new Date(),
-    realClock: () => new Date(),
+    ...clocks,
     settings: { rateLimitPerMinute: 1_000_000, apiKeyCacheMs: 600_000, webhookTargets: 'public' },
     pingDatabase: databasePing(db),
   });
@@ -87,7 +109,7 @@ async function main(): Promise<void> {
     `database: ${external ? 'MONGODB_URI' : 'the test kit emulator, own process'}; sizes ${SIZES.join(', ')}`,
   );
 
-  const failed = new Map<string, string>();
+  const failed: Failure[] = [];
   const table = new Map<string, Map<number, Cell>>(ENDPOINTS.map(([endpoint]) => [endpoint, new Map()]));
   for (const size of SIZES) {
     const seedStart = performance.now();
@@ -108,10 +130,8 @@ async function main(): Promise<void> {
         } catch (error) {
           // E.g. a 503 when the database took longer than the driver waits: the cell is reported
           // as failed (a missed target) and the run goes on.
-          failed.set(
-            `${endpoint} at ${size}`,
-            error instanceof Error ? error.message.slice(0, 120) : String(error),
-          );
+          const reason = error instanceof Error ? error.message.slice(0, 120) : String(error);
+          failed.push({ size, endpoint, reason });
           break;
         }
         const elapsed = performance.now() - started;
@@ -130,7 +150,12 @@ async function main(): Promise<void> {
       );
     }
   }
-  const failures = [...report(table), ...[...failed].map(([cell, reason]) => `${cell} failed: ${reason}`)];
+  const failures = [
+    ...report(table),
+    ...failed.map(({ size, endpoint, reason }) => `${endpoint} at ${size} failed: ${reason}`),
+  ];
+  const jsonFile = process.env['BENCH_JSON'];
+  if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(jsonRows(table, failed), null, 2)}\n`);
   http.closeAllConnections();
   await new Promise<void>((resolve) => http.close(() => resolve()));
   await raw.close();
@@ -141,6 +166,26 @@ async function main(): Promise<void> {
     console.log(`\nmissed targets:\n${failures.map((line) => `- ${line}`).join('\n')}`);
     process.exitCode = 1;
   }
+}
+
+/** The cells in the order measured; a failed cell is marked (and has no figures unless some requests answered first). */
+function jsonRows(table: Map<string, Map<number, Cell>>, failed: Failure[]): JsonRow[] {
+  const rows: JsonRow[] = [];
+  for (const size of SIZES) {
+    for (const [endpoint, cells] of table) {
+      const cell = cells.get(size);
+      const failure = failed.find((f) => f.size === size && f.endpoint === endpoint);
+      if (!cell && !failure) continue;
+      rows.push({
+        size,
+        endpoint,
+        ms: cell?.ms ?? null,
+        roundTrips: cell?.roundTrips ?? null,
+        ...(failure ? { failed: failure.reason } : {}),
+      });
+    }
+  }
+  return rows;
 }
 
 /** Prints the table; returns the targets missed. */
