@@ -64,7 +64,9 @@ function randomCondition(random: Random): unknown {
   const roll = random();
   if (roll < 0.6) return pick(random, SCALARS);
   if (roll < 0.75) return { $eq: pick(random, SCALARS) };
-  return { $in: Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(random, SCALARS)) };
+  // Short lists are compared value by value, long ones (past 8) looked up by key.
+  const length = random() < 0.5 ? 1 + Math.floor(random() * 3) : 9 + Math.floor(random() * 8);
+  return { $in: Array.from({ length }, () => pick(random, SCALARS)) };
 }
 
 function randomFilter(random: Random): Document {

@@ -1,5 +1,5 @@
 import { ObjectId, type Document } from 'bson';
-import { isIndexableScalar, isPlainObject, sameKey } from '../storage/bson-values.js';
+import { encodeKey, isIndexableScalar, isPlainObject, sameKey } from '../storage/bson-values.js';
 
 /** A document matches, does not, or holds a value this matcher leaves to the full query engine. */
 export type EqualityAnswer = boolean | 'ask_engine';
@@ -17,7 +17,7 @@ export type EqualityAnswer = boolean | 'ask_engine';
  * binary data...) or with arrays in arrays on the path.
  */
 export function compileEqualityMatcher(filter: Document): ((doc: Document) => EqualityAnswer) | null {
-  const conditions: { path: string[]; accepted: unknown[] }[] = [];
+  const conditions: { path: string[]; accepts: (value: unknown) => boolean }[] = [];
   for (const [field, condition] of Object.entries(filter)) {
     const path = field.split('.');
     if (
@@ -27,14 +27,14 @@ export function compileEqualityMatcher(filter: Document): ((doc: Document) => Eq
       return null;
     const accepted = acceptedValues(condition);
     if (accepted === null) return null;
-    conditions.push({ path, accepted });
+    conditions.push({ path, accepts: acceptance(accepted) });
   }
   return (doc) => {
     let answer: EqualityAnswer = true;
-    for (const { path, accepted } of conditions) {
+    for (const { path, accepts } of conditions) {
       const values: unknown[] = [];
       if (!collectValues(doc, path, 0, values)) return 'ask_engine';
-      const found = matchesOne(values, accepted);
+      const found = matchesOne(values, accepts);
       if (found === false) return false;
       if (found === 'ask_engine') answer = 'ask_engine';
     }
@@ -87,7 +87,17 @@ function isComparable(value: unknown): boolean {
   return isIndexableScalar(value) && !(value instanceof Date && Number.isNaN(value.getTime()));
 }
 
-function matchesOne(values: unknown[], accepted: unknown[]): EqualityAnswer {
+/**
+ * The test of one value against the accepted ones: compared one by one when they are few, looked
+ * up by their keys when many (an `$in` of a batch's ids is tested against each of its documents).
+ */
+function acceptance(accepted: readonly unknown[]): (value: unknown) => boolean {
+  if (accepted.length <= 8) return (value) => accepted.some((candidate) => sameKey(value, candidate));
+  const keys = new Set(accepted.map(encodeKey));
+  return (value) => keys.has(encodeKey(value));
+}
+
+function matchesOne(values: unknown[], accepts: (value: unknown) => boolean): EqualityAnswer {
   let answer: EqualityAnswer = false;
   for (const value of values) {
     if (value === null || Array.isArray(value) || isPlainObject(value)) continue;
@@ -95,7 +105,7 @@ function matchesOne(values: unknown[], accepted: unknown[]): EqualityAnswer {
       answer = 'ask_engine';
       continue;
     }
-    if (accepted.some((candidate) => sameKey(value, candidate))) return true;
+    if (accepts(value)) return true;
   }
   return answer;
 }
