@@ -1,0 +1,323 @@
+import type { CappedAction } from '@outreach/domain';
+import { RateLimitedError, TransientNetworkError } from '@outreach/network';
+import { describe, expect, it } from 'vitest';
+import {
+  DAY_MS,
+  HOUR_MS,
+  NOW,
+  RECHECK_MS,
+  RESUMED_KEY,
+  account,
+  campaign,
+  lead,
+  step,
+  stepRun,
+  world,
+  type World,
+} from '../testing/step-run-world.js';
+import { logExecutedAction, performAction, type PreparedAction } from './perform-action.js';
+import type { StepRun } from './step-run.js';
+
+/** An action whose provider call is counted, and fails with `failure` when given. */
+function action(failure?: Error) {
+  const calls: string[] = [];
+  const prepare = async (): Promise<PreparedAction<string>> => ({
+    ok: true,
+    variantId: null,
+    call: async (key) => {
+      calls.push(key);
+      if (failure !== undefined) throw failure;
+      return 'sent';
+    },
+  });
+  return { calls, prepare };
+}
+
+const invite = (
+  run: StepRun,
+  prepare: () => Promise<PreparedAction<string>>,
+  type: CappedAction = 'invitation',
+) => performAction(run, { action: type, prepare });
+
+const unitsTaken = (w: World) => [...w.units.values()].reduce((sum, keys) => sum + keys.size, 0);
+
+/** An action that reconciles a resumed attempt with the provider, which shows `earlier` since `since`. */
+function reconciledAction(earlier: string | null) {
+  const calls: string[] = [];
+  const looks: Date[] = [];
+  const prepare = async (): Promise<PreparedAction<string>> => ({
+    ok: true,
+    variantId: null,
+    call: async (key) => {
+      calls.push(key);
+      return 'sent';
+    },
+    reconcile: async (since) => {
+      looks.push(since);
+      return earlier;
+    },
+  });
+  return { calls, looks, prepare };
+}
+
+// The numbered points are those of the crash-safety argument in `performAction`'s comment.
+describe('performAction crash safety', () => {
+  const firstAttemptAt = new Date(NOW.getTime() - 3 * HOUR_MS);
+  // Claimed again after the first attempt (attempt 0) left its key behind.
+  const resumed = { pendingActionKey: RESUMED_KEY, pendingActionAt: firstAttemptAt, attempts: 1 };
+  const gateClosed = () =>
+    world({ account: { ...account, pacedUntil: new Date(NOW.getTime() + 4 * 60_000) } });
+
+  it('1. holds a fresh attempt at a closed pacing gate, before anything is recorded or sent', async () => {
+    const w = gateClosed();
+    const { calls, prepare } = action();
+    const attempt = await invite(stepRun(w), prepare);
+    expect(attempt).toMatchObject({
+      kind: 'held',
+      verdict: { postponement: { internalStatus: 'awaiting_capacity' } },
+    });
+    expect(calls).toEqual([]);
+    expect(w.events).toEqual(['pacing']);
+  });
+
+  it('1. lets a resumed attempt through a closed pacing gate: it was paced the first time', async () => {
+    const w = gateClosed();
+    const { calls, prepare } = reconciledAction(null);
+    expect(await invite(stepRun(w, { lead: resumed }), prepare)).toMatchObject({ kind: 'done' });
+    expect(calls).toEqual([RESUMED_KEY]);
+    expect(w.pacingGaps).toEqual([]);
+  });
+
+  it('2. decides nothing for a lead whose sender is cooling down (no turn of the variant rotation)', async () => {
+    const w = world({ account: { ...account, cooldownUntil: new Date(NOW.getTime() + HOUR_MS) } });
+    let prepared = 0;
+    const attempt = await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), async () => {
+      prepared += 1;
+      return { ok: true, variantId: 'var_a', call: async () => 'sent' };
+    });
+    expect(attempt).toMatchObject({
+      kind: 'held',
+      verdict: {
+        postponement: {
+          nextActionAt: new Date(NOW.getTime() + HOUR_MS),
+          internalStatus: 'sender_unavailable',
+        },
+      },
+    });
+    expect(prepared).toBe(0);
+    expect(w.pending).toEqual([]);
+  });
+
+  it('3. records the key, named after the lead, step and attempt, before any unit is counted or call made', async () => {
+    const w = world();
+    const order: string[] = [];
+    const attempt = await invite(stepRun(w, { lead: { attempts: 2 } }), async () => ({
+      ok: true,
+      variantId: null,
+      call: async (key) => {
+        order.push(...w.events, `call ${key}`);
+        return 'sent';
+      },
+    }));
+    const key = `${lead.id}:${step.id}:2`;
+    expect(attempt).toEqual({ kind: 'done', result: 'sent', idempotencyKey: key });
+    expect(order).toEqual([
+      'pacing',
+      `pending ${key}`,
+      'unit day:2026-03-11/invitations',
+      'unit week:2026-W11/invitations',
+      `call ${key}`,
+    ]);
+    expect(w.pending).toEqual([{ key, at: NOW }]);
+  });
+
+  it('4. counts a resumed action once: the units its first attempt took are not taken again', async () => {
+    const w = world();
+    w.units.set('day:2026-03-11/invitations', new Set([RESUMED_KEY]));
+    w.units.set('week:2026-W11/invitations', new Set([RESUMED_KEY]));
+    const { prepare } = reconciledAction(null);
+    expect(await invite(stepRun(w, { lead: resumed }), prepare)).toMatchObject({ kind: 'done' });
+    expect(unitsTaken(w)).toBe(2);
+  });
+
+  it('4. takes the units of a resumed action whose first attempt died before taking them', async () => {
+    const w = world();
+    const { prepare } = reconciledAction(null);
+    expect(await invite(stepRun(w, { lead: resumed }), prepare)).toMatchObject({ kind: 'done' });
+    expect([...w.units.values()].map((keys) => [...keys])).toEqual([[RESUMED_KEY], [RESUMED_KEY]]);
+  });
+
+  it('5. does not send again a resumed action the provider shows done since its first attempt', async () => {
+    const w = world();
+    const { calls, looks, prepare } = reconciledAction('found');
+    const attempt = await invite(stepRun(w, { lead: resumed }), prepare);
+    expect(attempt).toEqual({ kind: 'done', result: 'found', idempotencyKey: RESUMED_KEY });
+    expect(calls).toEqual([]);
+    expect(looks).toEqual([firstAttemptAt]);
+    // The pending record keeps the first attempt's time: a later resume looks from there too.
+    expect(w.pending).toEqual([{ key: RESUMED_KEY, at: firstAttemptAt }]);
+  });
+
+  it('5. sends a resumed action again, under its own key, only when the provider shows no trace of it', async () => {
+    const w = world();
+    const { calls, looks, prepare } = reconciledAction(null);
+    expect(await invite(stepRun(w, { lead: resumed }), prepare)).toMatchObject({
+      kind: 'done',
+      result: 'sent',
+    });
+    expect(looks).toEqual([firstAttemptAt]);
+    expect(calls).toEqual([RESUMED_KEY]);
+  });
+
+  it('5. does not reconcile a fresh attempt: nothing can have happened before it', async () => {
+    const w = world();
+    const { calls, looks, prepare } = reconciledAction('found');
+    expect(await invite(stepRun(w), prepare)).toMatchObject({ kind: 'done', result: 'sent' });
+    expect(looks).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('performAction: the campaign and the sender are read again right before the call', () => {
+  it('hands back, unsent and uncounted, a lead whose campaign was paused meanwhile', async () => {
+    const w = world({ campaign: { ...campaign, status: 'paused' } });
+    const { calls, prepare } = action();
+    expect(await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare)).toEqual({
+      kind: 'held',
+      verdict: { kind: 'hand_back' },
+    });
+    expect(calls).toEqual([]);
+    expect(w.pending).toEqual([]);
+    expect(unitsTaken(w)).toBe(0);
+  });
+
+  it('hands back a lead whose step moved in a sequence edit since the pass began', async () => {
+    const moved = { ...step, id: 'stp_other' };
+    const w = world({ campaign: { ...campaign, steps: [moved, step] } });
+    const { calls, prepare } = action();
+    expect(await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare)).toEqual({
+      kind: 'held',
+      verdict: { kind: 'hand_back' },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('sends nothing while the runner is halted, and looks again after the recheck', async () => {
+    const w = world({ halted: 'provider key rejected' });
+    const { calls, prepare } = action();
+    const attempt = await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare);
+    expect(attempt).toMatchObject({
+      kind: 'held',
+      verdict: { postponement: { nextActionAt: new Date(NOW.getTime() + RECHECK_MS) } },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('lets the action go when the cool-down ends exactly now', async () => {
+    const w = world({ account: { ...account, cooldownUntil: NOW } });
+    const { calls, prepare } = action();
+    expect(await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare)).toMatchObject({ kind: 'done' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('keeps the sender as just read for the rest of the pass and for this action', async () => {
+    // The user lowered the daily invitation cap to 1 since the lead was judged: one is out today.
+    const lowered = { ...account, limitSettings: { invitationsPerDay: 1 } };
+    const w = world({ account: lowered });
+    w.units.set('day:2026-03-11/invitations', new Set(['earlier-key']));
+    const run = stepRun(w, { pacing: { min: 0, max: 0 } });
+    const { calls, prepare } = action();
+    expect(await invite(run, prepare)).toMatchObject({ kind: 'held' });
+    expect(calls).toEqual([]);
+    expect(run.account).toEqual(lowered);
+    expect(w.remembered).toEqual([lowered]);
+  });
+});
+
+describe('performAction: pending keys and cap units across failures and resumes', () => {
+  const fullDay = (w: World) =>
+    w.units.set('day:2026-03-11/invitations', new Set(Array.from({ length: 100 }, (_, i) => `k${i}`)));
+
+  it('forgets a fresh key held back by a full cap: nothing was sent under it', async () => {
+    const w = world();
+    fullDay(w);
+    const { calls, prepare } = action();
+    const attempt = await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare);
+    expect(attempt).toMatchObject({
+      kind: 'held',
+      verdict: {
+        kind: 'postpone',
+        clearPendingAction: true,
+        postponement: { internalStatus: 'awaiting_capacity' },
+      },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps a resumed key held back by a full cap: its first attempt may have acted', async () => {
+    const w = world();
+    fullDay(w);
+    const { calls, prepare } = action();
+    const run = stepRun(w, { lead: { pendingActionKey: RESUMED_KEY, pendingActionAt: NOW } });
+    const attempt = await invite(run, prepare);
+    expect(attempt).toMatchObject({ kind: 'held', verdict: { kind: 'postpone' } });
+    expect(attempt.kind === 'held' && attempt.verdict).not.toHaveProperty('clearPendingAction');
+    expect(calls).toEqual([]);
+  });
+
+  it('gives the cap unit back when a fresh attempt was refused (it certainly did not happen)', async () => {
+    const w = world();
+    const { calls, prepare } = action(new RateLimitedError(60_000));
+    const attempt = await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare);
+    expect(attempt).toMatchObject({ kind: 'failed', failure: { kind: 'rate_limited' } });
+    expect(calls).toHaveLength(1);
+    expect(unitsTaken(w)).toBe(0);
+  });
+
+  it('keeps the cap unit of a fresh attempt whose outcome is unknown', async () => {
+    const w = world();
+    const { prepare } = action(new TransientNetworkError('socket hang up'));
+    const attempt = await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare);
+    expect(attempt).toMatchObject({ kind: 'failed', failure: { kind: 'transient' } });
+    expect(w.released).toEqual([]);
+    expect(unitsTaken(w)).toBe(2);
+  });
+
+  it('keeps the cap unit of a resumed attempt even when its retry is refused', async () => {
+    const w = world();
+    const { calls, prepare } = action(new RateLimitedError(60_000));
+    const run = stepRun(w, { lead: { pendingActionKey: RESUMED_KEY, pendingActionAt: NOW } });
+    const attempt = await invite(run, prepare);
+    expect(attempt).toMatchObject({ kind: 'failed', failure: { kind: 'rate_limited' } });
+    expect(calls).toEqual([RESUMED_KEY]);
+    expect(w.released).toEqual([]);
+    expect(unitsTaken(w)).toBe(2);
+  });
+});
+
+describe('logExecutedAction: the account last action time', () => {
+  const logAt = async (lastActionAt: Date | null, at: Date) => {
+    const w = world();
+    const run = stepRun(w, { account: { ...account, lastActionAt } });
+    await logExecutedAction(run, { type: 'invitation_sent', idempotencyKey: 'k', variantId: null, at });
+    return w.touched;
+  };
+
+  it('records the first action of an account', async () => {
+    expect(await logAt(null, NOW)).toEqual([{ at: NOW, warmUpRestartAt: null }]);
+  });
+
+  it('does not rewrite a last action time less than an hour old', async () => {
+    expect(await logAt(new Date(NOW.getTime() - HOUR_MS + 1), NOW)).toEqual([]);
+  });
+
+  it('rewrites a last action time an hour old', async () => {
+    expect(await logAt(new Date(NOW.getTime() - HOUR_MS), NOW)).toEqual([{ at: NOW, warmUpRestartAt: null }]);
+  });
+
+  it('restarts the warm-up of an account idle for two weeks', async () => {
+    expect(await logAt(new Date(NOW.getTime() - 14 * DAY_MS), NOW)).toEqual([
+      { at: NOW, warmUpRestartAt: NOW },
+    ]);
+  });
+});

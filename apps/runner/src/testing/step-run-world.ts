@@ -1,0 +1,210 @@
+import type { StepDef } from '@outreach/domain';
+import { pino } from 'pino';
+import type { RunnerContext } from '../context/runner-context.js';
+import type {
+  CapacitySlot,
+  RunnerAccount,
+  RunnerCampaign,
+  RunnerLead,
+  RunnerStore,
+} from '../store/runner-store.port.js';
+import type { StepRun } from '../step-run/step-run.js';
+
+/*
+ * One claimed lead about to run its invitation step, over an in-memory store that answers the
+ * calls of the action's gates as the real store does (caps, the pacing gate, the rolling week).
+ */
+
+// Wednesday 2026-03-11, 10:00 UTC: inside the campaign's working hours (every day, all day).
+export const NOW = new Date('2026-03-11T10:00:00Z');
+export const HOUR_MS = 60 * 60_000;
+export const DAY_MS = 24 * HOUR_MS;
+export const RECHECK_MS = 2 * HOUR_MS;
+
+export const step: StepDef = {
+  id: 'stp_invite',
+  type: 'invitation',
+  order: 0,
+  delay: 0,
+  stopOnReply: false,
+  genericBody: null,
+  variants: [],
+};
+
+export const campaign: RunnerCampaign = {
+  id: 'cmp_1',
+  workspaceId: 'ws_1',
+  name: 'Spring',
+  status: 'active',
+  settings: {
+    timezone: 'UTC',
+    workingHours: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] },
+    invitationTimeoutDays: 21,
+  },
+  coreVariables: {},
+  customVariables: {},
+  networkAccounts: ['acc_1'],
+  steps: [step],
+  activation: 1,
+  leadsGeneration: 1,
+};
+
+export const account: RunnerAccount = {
+  id: 'acc_1',
+  workspaceId: 'ws_1',
+  name: 'Sender',
+  status: 'connected',
+  authenticated: true,
+  active: true,
+  timezone: 'UTC',
+  inmailAllowed: false,
+  tier: 'free',
+  tierCheckedAt: null,
+  limitSettings: {},
+  warmUpStartedAt: null,
+  lastActionAt: null,
+  restriction: null,
+  inmailBalance: null,
+  nextPollAt: null,
+  cooldownUntil: null,
+  pacedUntil: null,
+  connectedAt: null,
+  eventCursor: null,
+  providerAccountId: null,
+  createdAt: new Date('2025-01-01T00:00:00Z'),
+};
+
+export const lead: RunnerLead = {
+  id: 'led_1',
+  workspaceId: 'ws_1',
+  campaignId: 'cmp_1',
+  publicIdentifier: 'ada',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  networkUrl: '',
+  status: 'active',
+  internalStatus: 'queued',
+  currentStep: 0,
+  accountId: 'acc_1',
+  tags: [],
+  assignedVariants: {},
+  nextActionAt: null,
+  attempts: 0,
+  pendingActionKey: null,
+  invitationSentAt: null,
+  pendingActionAt: null,
+  providerId: null,
+};
+
+/** A key pending on the lead from an earlier attempt of this step whose outcome is unknown. */
+export const RESUMED_KEY = `${lead.id}:${step.id}:0`;
+
+export interface World {
+  campaign: RunnerCampaign | null;
+  account: RunnerAccount | null;
+  /** Units taken per counter (`period/kind`), by action key. */
+  units: Map<string, Set<string>>;
+  invitationTimes: Date[];
+  /** The pending actions recorded on the lead, in order. */
+  pending: Array<{ key: string; at: Date }>;
+  released: CapacitySlot[];
+  consumed: Array<CapacitySlot & { cap: number; expiresAt: Date }>;
+  pacingGaps: number[];
+  remembered: RunnerAccount[];
+  touched: Array<{ at: Date; warmUpRestartAt: Date | null }>;
+  halted: string | null;
+  /** What reached the store, in order: `pacing`, `pending <key>`, `unit <counter>`. */
+  events: string[];
+}
+
+export function world(overrides: Partial<World> = {}): World {
+  return {
+    campaign,
+    account,
+    units: new Map(),
+    invitationTimes: [],
+    pending: [],
+    released: [],
+    consumed: [],
+    pacingGaps: [],
+    remembered: [],
+    touched: [],
+    halted: null,
+    events: [],
+    ...overrides,
+  };
+}
+
+/** A step run over an in-memory store that behaves as the real one does for these calls. */
+export function stepRun(
+  w: World,
+  options: {
+    lead?: Partial<RunnerLead>;
+    account?: RunnerAccount;
+    pacing?: { min: number; max: number };
+  } = {},
+): StepRun {
+  const counter = (slot: CapacitySlot) => `${slot.period}/${slot.kind}`;
+  const store = {
+    getCampaign: async () => w.campaign,
+    getAccount: async () => w.account,
+    async takePacingSlot(_ws: string, _id: string, now: Date, gapMs: number) {
+      w.pacingGaps.push(gapMs);
+      w.events.push('pacing');
+      const pacedUntil = w.account?.pacedUntil ?? null;
+      if (pacedUntil !== null && pacedUntil > now) return pacedUntil;
+      if (w.account !== null) w.account = { ...w.account, pacedUntil: new Date(now.getTime() + gapMs) };
+      return null;
+    },
+    async recordPendingAction(_ws: string, _lead: string, _owner: string, action: { key: string; at: Date }) {
+      w.pending.push({ key: action.key, at: action.at });
+      w.events.push(`pending ${action.key}`);
+    },
+    async consumeCapacity(_ws: string, slot: CapacitySlot & { cap: number; expiresAt: Date }) {
+      w.consumed.push(slot);
+      const keys = w.units.get(counter(slot)) ?? new Set<string>();
+      if (keys.has(slot.key)) return true;
+      if (keys.size >= slot.cap) return false;
+      w.units.set(counter(slot), keys.add(slot.key));
+      w.events.push(`unit ${counter(slot)}`);
+      return true;
+    },
+    async releaseCapacity(_ws: string, slot: CapacitySlot) {
+      w.released.push(slot);
+      w.units.get(counter(slot))?.delete(slot.key);
+    },
+    async recentActionTimes(_ws: string, query: { since: Date; limit: number }) {
+      return w.invitationTimes.filter((time) => time >= query.since).slice(0, query.limit);
+    },
+    setAccountCooldown: async () => {},
+    logAction: async () => {},
+    async touchAccountAction(_ws: string, _id: string, at: Date, warmUpRestartAt: Date | null) {
+      w.touched.push({ at, warmUpRestartAt });
+    },
+  } satisfies Partial<RunnerStore>;
+  const pacing = options.pacing ?? { min: 2, max: 8 };
+  const ctx = {
+    store,
+    clock: () => NOW,
+    logger: pino({ level: 'silent' }),
+    options: { recheckMs: RECHECK_MS, pacing: { minGapMinutes: pacing.min, maxGapMinutes: pacing.max } },
+    haltedBecause: () => w.halted,
+    halt: (reason: string) => {
+      w.halted = reason;
+    },
+    accounts: {
+      remember: (fresh: RunnerAccount) => w.remembered.push(fresh),
+      forget: () => {},
+    },
+  } as unknown as RunnerContext;
+  return {
+    ctx,
+    owner: 'runner-1:claim-1',
+    campaign,
+    step,
+    lead: { ...lead, ...options.lead },
+    account: options.account ?? account,
+    now: NOW,
+    learned: {},
+  };
+}
