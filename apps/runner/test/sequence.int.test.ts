@@ -108,6 +108,22 @@ describe('invitation steps', () => {
     expect(await eventsOf(world, scenario, 'connection_request_accepted')).toHaveLength(0);
   });
 
+  it("ends the lead at its invitation's expiry, not a moment later", async () => {
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      settings: { invitationTimeoutDays: 3 },
+      steps: [step('invitation')],
+    });
+
+    await drive(world, scenario, [world.runner()], { until: allLeadsDone(world, scenario), maxDays: 5 });
+
+    const [invitation] = world.sandbox.state.log.list({ type: 'invitation' });
+    const [lead] = await allLeads(world, scenario);
+    expect(lead?.internalStatus).toBe('invitation_expired');
+    expect(lead?.completedAt?.getTime()).toBe(Date.parse(invitation?.at ?? '') + 3 * DAY);
+  });
+
   it('skips the invitation of a lead who is already a connection', async () => {
     world = await startWorld({ alreadyConnectedProbability: 1 });
     const scenario = await seedScenario(world, {
