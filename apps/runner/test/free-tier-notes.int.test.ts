@@ -1,10 +1,21 @@
 /**
  * A free account's invitations with a note: the day's invitation cap holds whether or not they
  * carry a note, and the few notes a month go on invitations that are sent, not on attempts held
- * back by the account's pacing.
+ * back by the account's pacing. The quota holds even when the month's count is read before a note
+ * another runner just sent is counted: the day's counter is taken with the quota as its cap.
  */
 import { describe, expect, it } from 'vitest';
-import { HOUR, MONDAY_MORNING, drive, seedScenario, startWorld, step } from './support/runner-harness.js';
+import { createDbRunnerStore } from '../src/store/db-runner.store.js';
+import type { RunnerStore } from '../src/store/runner-store.port.js';
+import {
+  HOUR,
+  MONDAY_MORNING,
+  MONDAY_TEN_AM,
+  drive,
+  seedScenario,
+  startWorld,
+  step,
+} from './support/runner-harness.js';
 
 describe("a free account's noted invitations", () => {
   it("stop at the daily cap and each of the day's five carries its note", async () => {
@@ -32,5 +43,40 @@ describe("a free account's noted invitations", () => {
         `Hello Ada${invitation.publicIdentifier.slice('lead-'.length)}, shall we connect?`,
       );
     }
+    // Counted on the day they went: the rolling month of notes is summed from the day counters.
+    const today = await world.db.accountUsage.get(scenario.workspaceId, scenario.accountId, 'day:2099-03-02');
+    expect(today.notedInvitations).toBe(5);
+  });
+
+  it('carry no more notes than the quota even when the count of the month was read before another runner sent one', async () => {
+    const world = await startWorld({}, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      tier: 'free',
+      leads: 5,
+      // The user keeps the notes below LinkedIn's own quota (which would refuse a sixth).
+      limits: { notedInvitationsPerMonth: 3 } as never,
+      steps: [step('invitation', { genericBody: 'Hello {{firstName}}' })],
+    });
+    const sim = world.sandbox.simulator.state;
+    sim.setTier(sim.account(scenario.accountId), 'free');
+    // Every read of the month's notes comes too early to see the others: only the day's counter,
+    // taken with its cap, stands between the account and a note over the quota.
+    const base = createDbRunnerStore(world.db);
+    const store: RunnerStore = {
+      ...base,
+      usageSum: (workspaceId, accountId, kind, periods) =>
+        kind === 'notedInvitations'
+          ? Promise.resolve(0)
+          : base.usageSum(workspaceId, accountId, kind, periods),
+    };
+    const runner = world.runner({ pacing: { minGapMinutes: 0, maxGapMinutes: 0 } }, { store });
+
+    await drive(world, scenario, [runner], {
+      until: async () => world.sandbox.state.log.list({ type: 'invitation' }).length === 5,
+      maxDays: 1,
+    });
+
+    const invitations = world.sandbox.state.log.list({ type: 'invitation' });
+    expect(invitations.filter((invitation) => invitation.note !== null)).toHaveLength(3);
   });
 });

@@ -19,6 +19,7 @@ import {
   step,
   type World,
 } from './support/runner-harness.js';
+import { networkWith } from './support/network-interference.js';
 
 let world: World;
 
@@ -107,6 +108,22 @@ describe('invitation steps', () => {
     expect(await eventsOf(world, scenario, 'connection_request_accepted')).toHaveLength(0);
   });
 
+  it("ends the lead at its invitation's expiry, not a moment later", async () => {
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      settings: { invitationTimeoutDays: 3 },
+      steps: [step('invitation')],
+    });
+
+    await drive(world, scenario, [world.runner()], { until: allLeadsDone(world, scenario), maxDays: 5 });
+
+    const [invitation] = world.sandbox.state.log.list({ type: 'invitation' });
+    const [lead] = await allLeads(world, scenario);
+    expect(lead?.internalStatus).toBe('invitation_expired');
+    expect(lead?.completedAt?.getTime()).toBe(Date.parse(invitation?.at ?? '') + 3 * DAY);
+  });
+
   it('skips the invitation of a lead who is already a connection', async () => {
     world = await startWorld({ alreadyConnectedProbability: 1 });
     const scenario = await seedScenario(world, {
@@ -121,6 +138,48 @@ describe('invitation steps', () => {
 
     expect(world.sandbox.state.log.list().map((action) => action.type)).toEqual(['message', 'message']);
     expect((await allLeads(world, scenario)).every((lead) => lead.internalStatus === 'finished')).toBe(true);
+    // Not even tried: a refused invitation is still a write on the account's record.
+    const writes = world.sandbox.simulator.calls({ accountId: scenario.accountId, kind: 'write' });
+    expect(writes.filter((call) => call.route.includes('invite'))).toEqual([]);
+  });
+
+  it('waits for an invitation the lead already has from the sender, without sending another', async () => {
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      steps: [step('invitation'), step('visit_profile')],
+    });
+    // The user invited the lead from LinkedIn itself before adding it to the campaign.
+    const network = networkWith(world.network, {
+      resolveMember: async (input) => ({
+        ...(await world.network.resolveMember(input)),
+        relationship: 'invitation_pending',
+      }),
+    });
+
+    await world.runner({}, { network }).runOnce();
+
+    expect(world.sandbox.state.log.list()).toEqual([]);
+    const [lead] = await allLeads(world, scenario);
+    expect([lead?.status, lead?.internalStatus, lead?.currentStep]).toEqual([
+      'active',
+      'invitation_pending',
+      0,
+    ]);
+  });
+
+  it('spends one profile retrieval on a lead it invites (the look-up), none to re-read the relationship', async () => {
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 1, steps: [step('invitation')] });
+
+    await world.runner().runOnce();
+
+    expect(world.sandbox.state.log.list().map((action) => action.type)).toEqual(['invitation']);
+    const [lead] = await allLeads(world, scenario);
+    expect(lead?.internalStatus).toBe('invitation_pending');
+    expect(
+      world.sandbox.simulator.calls({ accountId: scenario.accountId, kind: 'profile_read' }),
+    ).toHaveLength(1);
   });
 });
 

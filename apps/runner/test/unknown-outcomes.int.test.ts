@@ -13,6 +13,7 @@ import { dyingAfterAction, heldAtTheDoor, networkWith } from './support/network-
 import {
   allLeads,
   allLeadsDone,
+  DAY,
   drive,
   eventsOf,
   HOUR,
@@ -151,6 +152,69 @@ describe('an invitation accepted before the runner recorded it as sent', () => {
       'profile_visit',
     ]);
     expect(await eventsOf(world, scenario, 'connection_request_accepted')).toHaveLength(1);
+  });
+});
+
+describe('an invitation whose send acted but answered with an error, not accepted yet', () => {
+  /**
+   * The lead's invitation goes out at 10:00 but the runner hears a 500; a later pass resumes it.
+   * With `lookFails`, that pass's look at the relationship is answered with a 500 too.
+   */
+  async function resumedInvitation(options: Parameters<World['runner']>[0], lookFails = false) {
+    world = await startWorld({ acceptProbability: 0 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      settings: { invitationTimeoutDays: 3 },
+      steps: [step('invitation'), step('visit_profile')],
+    });
+    world.sandbox.state.faults.arm({
+      kind: 'server_error',
+      operations: ['sendInvitation'],
+      afterAction: true,
+    });
+    let looks = 0;
+    const network = networkWith(world.network, {
+      getRelationship(input) {
+        looks += 1;
+        if (lookFails && looks === 1) {
+          world.sandbox.state.faults.arm({ kind: 'server_error', operations: ['getRelationship'] });
+        }
+        return world.network.getRelationship(input);
+      },
+    });
+    const runner = world.runner(options, { network });
+    await drive(world, scenario, [runner], {
+      until: async () => (await allLeads(world, scenario))[0]?.internalStatus === 'invitation_pending',
+      maxDays: 2,
+      maxJumpMs: 10 * MINUTE,
+    });
+    expect(looks).toBe(1);
+    expect(world.sandbox.state.faults.list()).toEqual([]);
+    const [lead] = await allLeads(world, scenario);
+    return { scenario, lead };
+  }
+
+  it('waits for the acceptance from the time the invitation went out', async () => {
+    const { scenario, lead } = await resumedInvitation({});
+
+    expect([lead?.status, lead?.currentStep]).toEqual(['active', 0]);
+    expect(lead?.invitationSentAt).toEqual(new Date(MONDAY_TEN_AM));
+    expect(lead?.nextActionAt).toEqual(new Date(Date.parse(MONDAY_TEN_AM) + 3 * DAY));
+    expect(world.sandbox.state.log.list().map((action) => action.type)).toEqual(['invitation']);
+    expect(await eventsOf(world, scenario, 'connection_request_accepted')).toEqual([]);
+  });
+
+  it('looks again within the hour when the look at its relationship fails', async () => {
+    const { lead } = await resumedInvitation({}, true);
+
+    expect(lead?.invitationSentAt).toEqual(new Date(MONDAY_TEN_AM));
+    expect(lead?.nextActionAt).toEqual(new Date(world.clock().getTime() + HOUR));
+  });
+
+  it('looks again no later than its expiry when the look fails and the recheck would be later', async () => {
+    const { lead } = await resumedInvitation({ recheckMs: 10 * DAY }, true);
+
+    expect(lead?.nextActionAt).toEqual(new Date(Date.parse(MONDAY_TEN_AM) + 3 * DAY));
   });
 });
 
