@@ -140,6 +140,30 @@ describe('message steps', () => {
     ]);
   });
 
+  it('sends an InMail to a lead still not a connection after earlier steps, an invitation coming only later', async () => {
+    world = await startWorld({ defaultInmailAllowed: true, acceptProbability: 0 });
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      inmailAllowed: true,
+      steps: [
+        step('visit_profile'),
+        step('message', { bodies: ['Hello {{firstName}}'] }),
+        step('invitation'),
+      ],
+    });
+
+    await drive(world, scenario, [world.runner()], {
+      until: async () => world.sandbox.state.log.list().length === 3,
+      maxDays: 3,
+    });
+
+    expect(world.sandbox.state.log.list().map((action) => [action.type, action.content])).toEqual([
+      ['profile_visit', null],
+      ['inmail', 'Hello Ada0'],
+      ['invitation', null],
+    ]);
+  });
+
   it('holds the message of a lead who is not a connection when the account has no InMail', async () => {
     world = await startWorld();
     const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
