@@ -10,6 +10,7 @@ import {
   allLeads,
   allLeadsDone,
   DAY,
+  defined,
   drive,
   eventsOf,
   HOUR,
@@ -181,6 +182,19 @@ describe('message steps', () => {
     ]);
     expect(lead?.nextActionAt?.getTime()).toBeGreaterThan(world.clock().getTime() + 30 * 60_000);
     expect(world.sandbox.state.log.list()).toEqual([]);
+  });
+
+  it('sends the generic body of a step whose variants are all disabled', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 });
+    const message = step('message', { bodies: ['Old pitch'], genericBody: 'Hello {{firstName}}' });
+    Object.assign(defined(message.variants?.[0], 'a variant'), { isDisabled: true });
+    const scenario = await seedScenario(world, { leads: 1, steps: [message] });
+
+    await drive(world, scenario, [world.runner()], { until: allLeadsDone(world, scenario), maxDays: 3 });
+
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello Ada0']);
+    const [lead] = await allLeads(world, scenario);
+    expect(lead?.variantChoices[message.id]).toMatchObject({ variantId: null, content: 'generic_body' });
   });
 
   it('falls back to the generic body and pauses a lead for whom nothing renders', async () => {
