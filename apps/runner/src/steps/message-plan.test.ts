@@ -146,7 +146,7 @@ describe('the variant choice a lead shows', () => {
   });
 });
 
-describe('a message resumed after an unknown outcome', () => {
+describe('a message with an action pending on the lead', () => {
   const step = messageStep([variant('var_1', 'Hi {{firstName}}, new text')], 'Hello');
   const pending = (content: 'variant' | 'generic_body') =>
     lead({
