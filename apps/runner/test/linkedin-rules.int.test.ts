@@ -9,8 +9,10 @@
 import { createUnipileNetwork } from '@outreach/network';
 import { describe, expect, it } from 'vitest';
 import { startHealthServer } from '../src/health-server.js';
+import { networkWith } from './support/network-interference.js';
 import {
   allLeads,
+  allLeadsDone,
   DAY,
   drive,
   eventsOf,
@@ -72,6 +74,36 @@ describe('profile retrievals', () => {
     const leads = await allLeads(world, scenario);
     expect(leads.filter((lead) => lead.internalStatus === 'awaiting_budget').length).toBeGreaterThan(0);
     expect(leads.every((lead) => lead.status !== 'error')).toBe(true);
+  });
+
+  it('are not spent to ask whether a lead who accepted the invitation is a connection', async () => {
+    world = await startWorld({}, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 2,
+      steps: [step('invitation'), step('message', { delay: 1, bodies: ['Thanks for connecting'] })],
+    });
+    // Each relationship read is a profile retrieval, from the account's daily allowance.
+    const asked: string[] = [];
+    const network = networkWith(world.network, {
+      getRelationship(input) {
+        asked.push(input.lead.publicIdentifier);
+        return world.network.getRelationship(input);
+      },
+    });
+
+    await drive(world, scenario, [world.runner({}, { network })], {
+      until: allLeadsDone(world, scenario),
+      maxDays: 5,
+    });
+
+    expect(world.sandbox.state.log.list().map((action) => action.type)).toEqual([
+      'invitation',
+      'invitation',
+      'message',
+      'message',
+    ]);
+    // Once each, to confirm the acceptance the network reported; not again before the message.
+    expect(asked.sort()).toEqual(['lead-0', 'lead-1']);
   });
 });
 
@@ -210,6 +242,28 @@ describe('InMail', () => {
     expect(leads.filter((lead) => lead.internalStatus === 'awaiting_connection')).toHaveLength(1);
     const refused = callsOf(scenario.accountId, 'write').filter((call) => call.status >= 400);
     expect(refused.length).toBeLessThanOrEqual(1);
+  });
+  it('is not tried from an account whose balance shows no credit left: the lead waits for the connection', async () => {
+    world = await startWorld({ inmailCredits: 0, defaultInmailAllowed: true }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      inmailAllowed: true,
+      start: false,
+      steps: [step('message', { bodies: ['Hello {{firstName}}'] })],
+    });
+    const runner = world.runner();
+    await runner.runOnce(); // reads the account's state, its InMail balance with it
+    await world.db.campaigns.transitionStatus(scenario.workspaceId, scenario.campaignId, {
+      from: ['draft'],
+      to: 'active',
+    });
+
+    await runner.runOnce();
+
+    // The balance said none: no InMail is sent for LinkedIn to refuse.
+    expect(callsOf(scenario.accountId, 'write')).toEqual([]);
+    const [lead] = await allLeads(world, scenario);
+    expect([lead?.status, lead?.internalStatus]).toEqual(['waiting', 'awaiting_connection']);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   allLeads,
   allLeadsDone,
   DAY,
+  defined,
   drive,
   eventsOf,
   HOUR,
@@ -199,6 +200,30 @@ describe('message steps', () => {
     ]);
   });
 
+  it('sends an InMail to a lead still not a connection after earlier steps, an invitation coming only later', async () => {
+    world = await startWorld({ defaultInmailAllowed: true, acceptProbability: 0 });
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      inmailAllowed: true,
+      steps: [
+        step('visit_profile'),
+        step('message', { bodies: ['Hello {{firstName}}'] }),
+        step('invitation'),
+      ],
+    });
+
+    await drive(world, scenario, [world.runner()], {
+      until: async () => world.sandbox.state.log.list().length === 3,
+      maxDays: 3,
+    });
+
+    expect(world.sandbox.state.log.list().map((action) => [action.type, action.content])).toEqual([
+      ['profile_visit', null],
+      ['inmail', 'Hello Ada0'],
+      ['invitation', null],
+    ]);
+  });
+
   it('holds the message of a lead who is not a connection when the account has no InMail', async () => {
     world = await startWorld();
     const scenario = await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
@@ -216,6 +241,19 @@ describe('message steps', () => {
     ]);
     expect(lead?.nextActionAt?.getTime()).toBeGreaterThan(world.clock().getTime() + 30 * 60_000);
     expect(world.sandbox.state.log.list()).toEqual([]);
+  });
+
+  it('sends the generic body of a step whose variants are all disabled', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 });
+    const message = step('message', { bodies: ['Old pitch'], genericBody: 'Hello {{firstName}}' });
+    Object.assign(defined(message.variants?.[0], 'a variant'), { isDisabled: true });
+    const scenario = await seedScenario(world, { leads: 1, steps: [message] });
+
+    await drive(world, scenario, [world.runner()], { until: allLeadsDone(world, scenario), maxDays: 3 });
+
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello Ada0']);
+    const [lead] = await allLeads(world, scenario);
+    expect(lead?.variantChoices[message.id]).toMatchObject({ variantId: null, content: 'generic_body' });
   });
 
   it('falls back to the generic body and pauses a lead for whom nothing renders', async () => {

@@ -13,6 +13,7 @@ import { dyingAfterAction, heldAtTheDoor, networkWith } from './support/network-
 import {
   allLeads,
   allLeadsDone,
+  conversationOf,
   DAY,
   drive,
   eventsOf,
@@ -97,6 +98,42 @@ describe('a message whose first send acted but whose answer was lost', () => {
     await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario), maxDays: 2 });
 
     expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Hello']);
+  });
+});
+
+describe('messages whose sends acted but whose answers were lost', () => {
+  it("are each in their lead's conversation once", async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 2,
+      steps: [step('message', { bodies: ['Hello {{firstName}}'] })],
+    });
+    world.sandbox.state.faults.arm({
+      kind: 'timeout',
+      operations: ['sendMessage'],
+      afterAction: true,
+      hangMs: 0,
+      count: 2,
+    });
+
+    await drive(world, scenario, [world.runner()], {
+      until: allLeadsDone(world, scenario),
+      maxJumpMs: 10 * MINUTE,
+      maxDays: 1,
+    });
+
+    // Both sends were found done at the provider when retried: nothing went twice.
+    expect(world.sandbox.state.faults.list()).toEqual([]);
+    expect(
+      world.sandbox.state.log
+        .list()
+        .map((action) => action.content)
+        .sort(),
+    ).toEqual(['Hello Ada0', 'Hello Ada1']);
+    for (const [n, leadId] of scenario.leadIds.entries()) {
+      const history = await conversationOf(world, scenario, leadId);
+      expect(history.messages.map((message) => message.content)).toEqual([`Hello Ada${n}`]);
+    }
   });
 });
 

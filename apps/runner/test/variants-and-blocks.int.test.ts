@@ -1,8 +1,9 @@
 /**
  * De-risks two promises made to users: the A/B split of message variants is even (the rotation
- * counter is shared by every runner and never skips a turn when a lead is held back), and a blocked
- * lead receives nothing, whether the block is workspace-wide or for the campaign, and whether it is
- * set before the campaign starts or in the middle of the sequence.
+ * counter is shared by every runner and never skips a turn when a lead is held back; a lead keeps
+ * its variant across retries unless the step no longer has it), and a blocked lead receives
+ * nothing, whether the block is workspace-wide or for the campaign, and whether it is set before the
+ * campaign starts or in the middle of the sequence.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,8 @@ import {
   defined,
   drive,
   generatedLeads,
+  HOUR,
+  MONDAY_TEN_AM,
   seedScenario,
   startWorld,
   step,
@@ -59,6 +62,47 @@ describe('variant rotation', () => {
       ['lead-2', 'For everyone'],
       ['lead-3', 'For everyone'],
     ]);
+  });
+});
+
+describe("a lead's assigned variant", () => {
+  it('is the one sent when its first send was refused and retried', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      steps: [step('message', { bodies: ['Variant A', 'Variant B'] })],
+    });
+    world.sandbox.state.faults.arm({ kind: 'rate_limit', operations: ['sendMessage'], retryAfterMs: HOUR });
+
+    await drive(world, scenario, [world.runner()], { until: allLeadsDone(world, scenario), maxDays: 1 });
+
+    expect(world.sandbox.state.faults.list()).toEqual([]);
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Variant A']);
+  });
+
+  it('gives way to a variant of the step when the step no longer has it', async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const message = step('message', { bodies: ['Variant A', 'Variant B'] });
+    const scenario = await seedScenario(world, { leads: 1, steps: [message] });
+    world.sandbox.state.faults.arm({ kind: 'rate_limit', operations: ['sendMessage'], retryAfterMs: HOUR });
+    const runner = world.runner();
+    await runner.runOnce();
+    const [refused] = await allLeads(world, scenario);
+    expect(refused?.internalStatus).toBe('awaiting_capacity');
+
+    // The user rewrites the step's variants while the lead waits to retry.
+    const campaign = defined(
+      await world.db.campaigns.get(scenario.workspaceId, scenario.campaignId),
+      'a campaign',
+    );
+    const rewritten = step('message', { bodies: ['Variant C'] });
+    await world.db.campaigns.replaceSequence(scenario.workspaceId, scenario.campaignId, {
+      expectedVersion: campaign.version,
+      steps: [{ ...message, variants: rewritten.variants ?? [] }],
+    });
+    await drive(world, scenario, [runner], { until: allLeadsDone(world, scenario), maxDays: 1 });
+
+    expect(world.sandbox.state.log.list().map((action) => action.content)).toEqual(['Variant C']);
   });
 });
 
