@@ -14,7 +14,7 @@ import {
   stepRun,
   world,
   type World,
-} from '../testing/step-run-world.js';
+} from '../../test/support/step-run-world.js';
 import { logExecutedAction, performAction, type PreparedAction } from './perform-action.js';
 import type { StepRun } from './step-run.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, NOW, account, lead, stepRun, world } from '../testing/step-run-world.js';
+import { DAY_MS, NOW, account, lead, stepRun, world } from '../../test/support/step-run-world.js';
 import { heldByPacing, reserveCapacity, takePacingSlot } from './sender-gates.js';
 
 const WEEK_MS = 7 * DAY_MS;

@@ -1,14 +1,14 @@
 import type { StepDef } from '@outreach/domain';
 import { pino } from 'pino';
-import type { RunnerContext } from '../context/runner-context.js';
+import type { RunnerContext } from '../../src/context/runner-context.js';
 import type {
   CapacitySlot,
   RunnerAccount,
   RunnerCampaign,
   RunnerLead,
   RunnerStore,
-} from '../store/runner-store.port.js';
-import type { StepRun } from '../step-run/step-run.js';
+} from '../../src/store/runner-store.port.js';
+import type { StepRun } from '../../src/step-run/step-run.js';
 
 /*
  * One claimed lead about to run its invitation step, over an in-memory store that answers the
