@@ -64,7 +64,8 @@ export class AccountUsageRepository {
    * once, after which the record exists and only the cap can refuse. With a `key`, a unit of this
    * kind already taken for that action is not taken again (true); units of other kinds taken for
    * the same action do not count as this one. `units` (without a key) takes that many at once,
-   * all or none: a block of budget a runner then spends without a round trip per call.
+   * all or none: a block of budget a runner then spends without a round trip per call. The record
+   * expires at the latest `expiresAt` any of its units was taken with.
    */
   async tryConsume(
     workspaceId: WorkspaceId,
@@ -89,7 +90,10 @@ export class AccountUsageRepository {
           {
             $inc: { [path]: units },
             ...(key === undefined ? {} : { $push: { keys: key } }),
-            $setOnInsert: { accountId: slot.accountId, period: slot.period, expiresAt: slot.expiresAt },
+            $setOnInsert: { accountId: slot.accountId, period: slot.period },
+            // The record lives as long as the longest-lived unit taken in it: a day's note units
+            // are read for a month (the rolling note quota) while its other units only for a day.
+            $max: { expiresAt: slot.expiresAt },
           },
           { upsert: true },
         );

@@ -170,6 +170,18 @@ describe('usage counters', () => {
     ).rejects.toThrow(RangeError);
   });
 
+  it('keeps a period as long as its longest-lived unit: a note counted for a month outlives the day', async () => {
+    const day = { accountId: 'acc_note_expiry', period: 'day:2025-03-07', key: 'lead:step:1' };
+    const dayEnd = new Date('2025-03-09T00:00:00Z');
+    const monthEnd = new Date('2025-04-08T00:00:00Z');
+    await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'callsProfileRead', cap: 100, expiresAt: dayEnd });
+    await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'notedInvitations', cap: 5, expiresAt: monthEnd });
+    // A later unit with the day's expiry does not shorten it again.
+    await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'invitations', cap: 5, expiresAt: dayEnd });
+    const [record] = await t.raw('account_usage').find({ accountId: 'acc_note_expiry' }).toArray();
+    expect(record?.['expiresAt']).toEqual(monthEnd);
+  });
+
   it('counts each kind one action takes in a period: an invitation and its note are two units', async () => {
     const day = { accountId: 'acc_noted', period: 'day:2025-03-06', expiresAt, key: 'lead:step:1' };
     expect(await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'notedInvitations', cap: 5 })).toBe(true);
