@@ -9,6 +9,7 @@ import type {
   RunnerStore,
 } from '../../src/store/runner-store.port.js';
 import type { StepRun } from '../../src/step-run/step-run.js';
+import { leadAt, senderAccount } from './unit-fixtures.js';
 
 /*
  * One claimed lead about to run its invitation step, over an in-memory store that answers the
@@ -49,52 +50,21 @@ export const campaign: RunnerCampaign = {
   leadsGeneration: 1,
 };
 
-export const account: RunnerAccount = {
-  id: 'acc_1',
-  workspaceId: 'ws_1',
-  name: 'Sender',
-  status: 'connected',
-  authenticated: true,
-  active: true,
-  timezone: 'UTC',
-  inmailAllowed: false,
+export const account: RunnerAccount = senderAccount({
   tier: 'free',
   tierCheckedAt: null,
-  limitSettings: {},
-  warmUpStartedAt: null,
-  lastActionAt: null,
-  restriction: null,
-  inmailBalance: null,
-  nextPollAt: null,
-  cooldownUntil: null,
-  pacedUntil: null,
   connectedAt: null,
-  eventCursor: null,
   providerAccountId: null,
   createdAt: new Date('2025-01-01T00:00:00Z'),
-};
+});
 
-export const lead: RunnerLead = {
+export const lead: RunnerLead = leadAt(0, {
   id: 'led_1',
-  workspaceId: 'ws_1',
-  campaignId: 'cmp_1',
   publicIdentifier: 'ada',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
   networkUrl: '',
-  status: 'active',
-  internalStatus: 'queued',
-  currentStep: 0,
-  accountId: 'acc_1',
-  tags: [],
-  assignedVariants: {},
   nextActionAt: null,
   attempts: 0,
-  pendingActionKey: null,
-  invitationSentAt: null,
-  pendingActionAt: null,
-  providerId: null,
-};
+});
 
 /** A key pending on the lead from an earlier attempt of this step whose outcome is unknown. */
 export const RESUMED_KEY = `${lead.id}:${step.id}:0`;
