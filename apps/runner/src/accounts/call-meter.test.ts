@@ -1,35 +1,13 @@
 import { CallBudgetExhaustedError } from '@outreach/network';
 import { describe, expect, it } from 'vitest';
 import type { RunnerAccount } from '../store/runner-store.port.js';
+import { senderAccount } from '../../test/support/unit-fixtures.js';
 import { actFor, BLOCK_UNITS, createCallMeter } from './call-meter.js';
 
 const NOW = new Date('2026-03-03T10:00:00Z');
 
 function account(limitSettings: RunnerAccount['limitSettings'] = {}): RunnerAccount {
-  return {
-    id: 'acc_1',
-    workspaceId: 'ws_1',
-    name: 'Sender',
-    status: 'connected',
-    authenticated: true,
-    active: true,
-    timezone: 'UTC',
-    inmailAllowed: false,
-    tier: 'premium',
-    tierCheckedAt: NOW,
-    limitSettings,
-    warmUpStartedAt: null,
-    lastActionAt: null,
-    restriction: null,
-    inmailBalance: null,
-    nextPollAt: null,
-    cooldownUntil: null,
-    pacedUntil: null,
-    connectedAt: NOW,
-    eventCursor: null,
-    providerAccountId: 'prov_1',
-    createdAt: NOW,
-  };
+  return senderAccount({ limitSettings, tierCheckedAt: NOW, connectedAt: NOW, createdAt: NOW });
 }
 
 /** A budget counter as the data layer keeps it: all-or-none takes under the cap, never below zero. */
