@@ -35,6 +35,25 @@ describe('campaign figures from the counters', () => {
     expect((await app.db.campaignCounters.recount(workspaceId, campaign.id)).differences).toEqual([]);
   });
 
+  it('gives the leads page its totals from the counters, without counting the leads', async () => {
+    const campaign = await createCampaign(ws.api);
+    await addLeads(ws.api, campaign.id, ['page-a', 'page-b', 'page-c']);
+    const first = (await ws.api.get<CampaignLeadPage>(`/v1/campaigns/${campaign.id}/leads`)).body.leads;
+    await ws.api.put(`/v1/leads/${first[0]?.id ?? ''}/status`, { status: 'paused' });
+
+    calls.length = 0;
+    const all = (await ws.api.get<CampaignLeadPage>(`/v1/campaigns/${campaign.id}/leads?limit=1`)).body;
+    const paused = (
+      await ws.api.get<CampaignLeadPage>(`/v1/campaigns/${campaign.id}/leads?status=paused&limit=1`)
+    ).body;
+    expect(all.total).toBe(3);
+    expect(all.leads).toHaveLength(1);
+    expect(paused.total).toBe(1);
+    expect(paused.leads.map((lead) => lead.id)).toEqual([first[0]?.id]);
+    // The totals were handed to the data layer (from the campaign just read), so it counted nothing.
+    expect(calls.filter((call) => call.method === 'leads.list').map((call) => call.args[3])).toEqual([3, 1]);
+  });
+
   it('reports and corrects a counter that drifted', async () => {
     const campaign = await createCampaign(ws.api);
     await addLeads(ws.api, campaign.id, ['drift-a', 'drift-b']);

@@ -2005,7 +2005,7 @@ export interface components {
         };
         CampaignLeadPage: {
             campaignId: components["schemas"]["CampaignId"];
-            /** @description Leads of the campaign matching the filter. */
+            /** @description Leads of the campaign matching the filter, from the campaign's counters (the same figures as its `analytics.totalLeads` and per-status counts), so it costs nothing to read whatever the campaign's size. */
             total: components["schemas"]["Count"];
             offset: components["schemas"]["Count"];
             limit: components["schemas"]["PageLimit"];

@@ -72,17 +72,22 @@ export class LeadRepository {
     return records.map(toLead);
   }
 
-  /** A campaign's leads in the order they were added, optionally of one status. */
+  /**
+   * A campaign's leads in the order they were added, optionally of one status. `knownTotal` is the
+   * number of matching leads when the caller has it already (the campaign's counters): the leads
+   * are then not counted, so the page costs one query whatever the campaign's size.
+   */
   async list(
     workspaceId: WorkspaceId,
     campaignId: string,
     query: PageRequest & { status?: LeadStatus } = {},
+    knownTotal?: number,
   ): Promise<Page<Lead>> {
     const filter: QueryFilter<LeadRecord> = { campaignId };
     if (query.status !== undefined) filter.status = query.status;
     const { skip, limit } = pageBounds(query);
     const [total, page] = await Promise.all([
-      this.records.count(workspaceId, filter),
+      knownTotal ?? this.records.count(workspaceId, filter),
       this.records.page(workspaceId, filter, { order: LEAD_ORDER, after: query.after, skip, limit }),
     ]);
     return { total, items: page.records.map(toLead), nextCursor: page.nextCursor };

@@ -1,4 +1,6 @@
 import type { CampaignLeadPage } from '@outreach/contract';
+import type { CampaignCounters } from '@outreach/db';
+import type { LeadStatus } from '@outreach/domain';
 import type { ListCampaignLeadsQuery } from '../inputs.js';
 import { toApiLead, toApiWaitingFor } from '../../mappers/lead.mapper.js';
 import { definedOnly, requireCampaign, type OperationContext } from '../context.js';
@@ -8,8 +10,11 @@ export async function listCampaignLeads(
   campaignId: string,
   query: ListCampaignLeadsQuery,
 ): Promise<CampaignLeadPage> {
-  await requireCampaign(ctx, campaignId);
-  const page = await ctx.db.leads.list(ctx.workspaceId, campaignId, definedOnly(query));
+  const campaign = await requireCampaign(ctx, campaignId);
+  // The total comes from the campaign's counters when they are kept (the same figures as its
+  // `progress`), so the page is not counted lead by lead; older campaigns are counted.
+  const counted = leadTotal(campaign.counters, query.status);
+  const page = await ctx.db.leads.list(ctx.workspaceId, campaignId, definedOnly(query), counted);
   // One read of the page's sender accounts: why a lead waits may be its sender's state.
   const accountIds = [...new Set(page.items.flatMap((lead) => (lead.accountId ? [lead.accountId] : [])))];
   const accounts = new Map(
@@ -32,4 +37,11 @@ export async function listCampaignLeads(
       ),
     ),
   };
+}
+
+/** The campaign's leads (of `status`, if given) by its counters; undefined when they are not kept. */
+function leadTotal(counters: CampaignCounters | null, status: LeadStatus | undefined): number | undefined {
+  if (counters?.maintained !== true) return undefined;
+  if (status !== undefined) return counters.leads[status];
+  return Object.values(counters.leads).reduce((sum, count) => sum + count, 0);
 }
