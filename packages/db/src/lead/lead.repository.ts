@@ -73,9 +73,8 @@ export class LeadRepository {
   }
 
   /**
-   * A campaign's leads in the order they were added, optionally of one status. `knownTotal` is the
-   * number of matching leads when the caller has it already (the campaign's counters): the leads
-   * are then not counted, so the page costs one query whatever the campaign's size.
+   * A campaign's leads in the order they were added, optionally of one status. With `knownTotal`
+   * (the campaign's counters) nothing is counted: the page costs one query whatever the size.
    */
   async list(
     workspaceId: WorkspaceId,
