@@ -4,9 +4,10 @@
  * back by the account's pacing. The quota holds even when the month's count is read before a note
  * another runner just sent is counted: the day's counter is taken with the quota as its cap.
  */
+import { usagePeriods } from '@outreach/domain';
 import { describe, expect, it } from 'vitest';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
-import type { RunnerStore } from '../src/store/runner-store.port.js';
+import type { CapacitySlot, RunnerStore } from '../src/store/runner-store.port.js';
 import {
   HOUR,
   MONDAY_MORNING,
@@ -78,5 +79,45 @@ describe("a free account's noted invitations", () => {
 
     const invitations = world.sandbox.state.log.list({ type: 'invitation' });
     expect(invitations.filter((invitation) => invitation.note !== null)).toHaveLength(3);
+  });
+
+  it('keep the day’s note count for as long as the rolling month reads it, across a change of the clocks', async () => {
+    // Monday 5 October 2099 in Paris: the last rolling month that counts today's note ends with 4
+    // November, after the clocks go back (25 October), so it is an hour longer than 30 times 24 hours.
+    const timezone = 'Europe/Paris';
+    const world = await startWorld({}, '2099-10-05T08:00:00.000Z');
+    const scenario = await seedScenario(world, {
+      tier: 'free',
+      timezone,
+      leads: 1,
+      steps: [step('invitation', { genericBody: 'Hello {{firstName}}' })],
+    });
+    const sim = world.sandbox.simulator.state;
+    sim.setTier(sim.account(scenario.accountId), 'free');
+    const base = createDbRunnerStore(world.db);
+    const taken: Array<CapacitySlot & { expiresAt: Date }> = [];
+    const store: RunnerStore = {
+      ...base,
+      consumeCapacity: (workspaceId, slot) => {
+        taken.push(slot);
+        return base.consumeCapacity(workspaceId, slot);
+      },
+    };
+    const runner = world.runner({ pacing: { minGapMinutes: 0, maxGapMinutes: 0 } }, { store });
+
+    await drive(world, scenario, [runner], {
+      until: async () => world.sandbox.state.log.list({ type: 'invitation' }).length === 1,
+      maxDays: 1,
+    });
+
+    const [invitation] = world.sandbox.state.log.list({ type: 'invitation' });
+    expect(invitation?.note).not.toBeNull();
+    const notes = taken.filter((slot) => slot.kind === 'notedInvitations');
+    expect(notes).toHaveLength(1);
+    // The last day whose rolling month (that day and the 30 before) still counts today's note.
+    const sentAt = Date.parse(invitation?.at ?? '');
+    const lastReadingDay = usagePeriods(new Date(sentAt + 30 * 24 * HOUR), timezone).day;
+    expect(lastReadingDay.key).toBe('2099-11-04');
+    expect(notes[0]?.expiresAt.getTime()).toBeGreaterThanOrEqual(lastReadingDay.end.getTime());
   });
 });

@@ -203,6 +203,8 @@ export interface ScenarioOptions {
   inmailAllowed?: boolean;
   limits?: Partial<AccountLimits>;
   tier?: AccountTier;
+  /** The sender accounts' time zone (default UTC): their days, weeks and months. */
+  timezone?: string;
   warmUpStartedAt?: Date | null;
   settings?: CampaignSettingsPatch;
   customVariables?: Record<string, string>;
@@ -238,6 +240,7 @@ export async function seedScenario(world: World, options: ScenarioOptions): Prom
       // the free tier have tests of their own.
       tier: options.tier ?? 'premium',
       warmUpStartedAt: options.warmUpStartedAt ?? null,
+      ...(options.timezone ? { timezone: options.timezone } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
     });
     accountIds.push(account.id);
