@@ -184,6 +184,46 @@ describe('invitation steps', () => {
   });
 });
 
+describe('an invitation step deleted while its invitation is out', () => {
+  it('gives the lead the message of the step that took its place once it is a connection', async () => {
+    world = await startWorld(
+      { acceptProbability: 1, acceptDelayMinMs: HOUR, acceptDelayMaxMs: HOUR },
+      MONDAY_TEN_AM,
+    );
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      steps: [step('invitation'), step('message', { bodies: ['Thanks for connecting, {{firstName}}'] })],
+    });
+    await world.runner().runOnce();
+    expect(world.sandbox.state.log.list().map((action) => action.type)).toEqual(['invitation']);
+
+    // The user deletes the invitation step: the lead's next step is now the message, while its
+    // record still says its invitation is out.
+    const campaign = defined(
+      await world.db.campaigns.get(scenario.workspaceId, scenario.campaignId),
+      'a campaign',
+    );
+    await world.db.campaigns.replaceSequence(scenario.workspaceId, scenario.campaignId, {
+      expectedVersion: campaign.version,
+      steps: campaign.steps.slice(1),
+    });
+    await world.db.leads.adjustAfterStepDelete(scenario.workspaceId, scenario.campaignId, {
+      index: 0,
+      previousLength: 2,
+    });
+    await drive(world, scenario, [world.runner()], { until: allLeadsDone(world, scenario), maxDays: 2 });
+
+    // The acceptance an hour later makes the lead a connection: the message goes that day, not at
+    // the invitation's timeout weeks later, and the lead is not taken for one whose invitation step
+    // just completed (which would skip the message).
+    const actions = world.sandbox.state.log.list();
+    expect(actions.map((action) => action.type)).toEqual(['invitation', 'message']);
+    expect(Date.parse(actions[1]?.at ?? '') - Date.parse(MONDAY_TEN_AM)).toBeLessThan(DAY);
+    const [lead] = await allLeads(world, scenario);
+    expect([lead?.status, lead?.internalStatus]).toEqual(['completed', 'finished']);
+  });
+});
+
 describe('message steps', () => {
   it('sends an InMail to a lead who is not a connection when the sender account allows it', async () => {
     world = await startWorld({ defaultInmailAllowed: true });

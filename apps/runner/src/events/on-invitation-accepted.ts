@@ -14,8 +14,9 @@ import { recordInvitationAccepted } from './record-invitation-accepted.js';
  * An invitation of this account was accepted. Each lead of the account with that profile whose
  * invitation step is out gets its acceptance recorded (event and action, once per lead and step)
  * and is made due now: the step itself is completed by the runner that claims it, under a lease,
- * like every other change of a lead's progress. Leads whose message step waits for the connection
- * are made due too. A lead changed since it was read (paused by a user, moved on by a runner) is
+ * like every other change of a lead's progress. A lead whose invitation step was deleted while
+ * the invitation was out is made due too (its new step runs now, not at the invitation's
+ * timeout), and so are leads whose message step waits for the connection. A lead changed since it was read (paused by a user, moved on by a runner) is
  * judged again from a fresh read, never overwritten.
  */
 export async function onInvitationAccepted(
@@ -33,8 +34,16 @@ export async function onInvitationAccepted(
     if (lead.internalStatus !== 'invitation_pending') continue;
     const campaign = await ctx.store.getCampaign(lead.workspaceId, lead.campaignId);
     const step = campaign?.steps[lead.currentStep];
-    if (campaign === null || step?.type !== 'invitation') continue;
-    await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: event.occurredAt });
+    if (campaign === null || step === undefined) continue;
+    // A lead whose invitation step was deleted while the invitation was out waits on the step that
+    // took its place until the invitation's timeout: the acceptance lets that step run now.
+    if (step.type === 'invitation')
+      await recordInvitationAccepted(ctx, {
+        lead,
+        step,
+        accountId: account.id,
+        acceptedAt: event.occurredAt,
+      });
     await changeLeadIfUnchanged(ctx, lead, (fresh) => wakePendingInvitation(fresh, campaign, now));
   }
 }
@@ -67,12 +76,16 @@ function wakeWaitingForConnection(lead: RunnerLead, now: Date): LeadStateChange 
   return { status: lead.status, internalStatus: 'queued', nextActionAt: now };
 }
 
+/**
+ * Due now, as it was: the runner completes the invitation step, or runs the step that replaced a
+ * deleted one (the lead is a connection now).
+ */
 function wakePendingInvitation(
   lead: RunnerLead,
   campaign: RunnerCampaign,
   now: Date,
 ): LeadStateChange | null {
   const pending =
-    lead.internalStatus === 'invitation_pending' && campaign.steps[lead.currentStep]?.type === 'invitation';
+    lead.internalStatus === 'invitation_pending' && campaign.steps[lead.currentStep] !== undefined;
   return pending ? { status: lead.status, internalStatus: 'invitation_pending', nextActionAt: now } : null;
 }
