@@ -9,6 +9,8 @@
 import { createUnipileNetwork } from '@outreach/network';
 import { describe, expect, it } from 'vitest';
 import { startHealthServer } from '../src/health-server.js';
+import { createDbRunnerStore } from '../src/store/db-runner.store.js';
+import type { RunnerStore } from '../src/store/runner-store.port.js';
 import { networkWith } from './support/network-interference.js';
 import {
   allLeads,
@@ -379,5 +381,33 @@ describe('pacing', () => {
     const gaps = times.slice(1).map((at, i) => at - (times[i] ?? at));
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2 * MINUTE);
     expect(new Set(gaps).size).toBeGreaterThan(3);
+  });
+
+  it("holds the account's next leads without a profile retrieval once its gate is found taken by another runner", async () => {
+    world = await startWorld({ alreadyConnectedProbability: 1 }, MONDAY_TEN_AM);
+    const scenario = await seedScenario(world, { leads: 3, steps: [step('message', { bodies: ['Hi'] })] });
+    // Another runner takes the account's gate just before this one's first try, after this one read
+    // the account for its pass (which still shows the gate open).
+    const base = createDbRunnerStore(world.db);
+    let raced = false;
+    const store: RunnerStore = {
+      ...base,
+      async takePacingSlot(workspaceId, accountId, now, gapMs) {
+        if (!raced) {
+          raced = true;
+          await base.takePacingSlot(workspaceId, accountId, now, gapMs);
+        }
+        return base.takePacingSlot(workspaceId, accountId, now, gapMs);
+      },
+    };
+
+    await world.runner({ concurrency: 1 }, { store }).runOnce();
+
+    expect(world.sandbox.state.log.list()).toEqual([]);
+    // Only the first lead's look-up was spent (before its step met the gate); the account was read
+    // again for the next leads, which waited for the gate without reading a profile.
+    expect(callsOf(scenario.accountId, 'profile_read')).toHaveLength(1);
+    const leads = await allLeads(world, scenario);
+    expect(leads.every((lead) => lead.nextActionAt !== null && lead.nextActionAt > world.clock())).toBe(true);
   });
 });
