@@ -16,8 +16,9 @@ import { recordInvitationAccepted } from './record-invitation-accepted.js';
  * and is made due now: the step itself is completed by the runner that claims it, under a lease,
  * like every other change of a lead's progress. A lead whose invitation step was deleted while
  * the invitation was out is made due too (its new step runs now, not at the invitation's
- * timeout), and so are leads whose message step waits for the connection. A lead changed since it was read (paused by a user, moved on by a runner) is
- * judged again from a fresh read, never overwritten.
+ * timeout), and so are leads whose message step waits for the connection. A lead changed since it
+ * was read (paused by a user, moved on by a runner) is judged again from a fresh read, never
+ * overwritten.
  */
 export async function onInvitationAccepted(
   ctx: RunnerContext,

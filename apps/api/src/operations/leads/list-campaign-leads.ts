@@ -42,6 +42,10 @@ export async function listCampaignLeads(
 /** The campaign's leads (of `status`, if given) by its counters; undefined when they are not kept. */
 function leadTotal(counters: CampaignCounters | null, status: LeadStatus | undefined): number | undefined {
   if (counters?.maintained !== true) return undefined;
-  if (status !== undefined) return counters.leads[status];
-  return Object.values(counters.leads).reduce((sum, count) => sum + count, 0);
+  const count =
+    status !== undefined
+      ? counters.leads[status]
+      : Object.values(counters.leads).reduce((sum, figure) => sum + figure, 0);
+  // A counter one off after a crash (until the drift check corrects it) never shows below zero.
+  return Math.max(0, count);
 }
