@@ -1,6 +1,6 @@
 import type { CampaignLeadPage } from '@outreach/contract';
 import type { CampaignCounters } from '@outreach/db';
-import type { LeadStatus } from '@outreach/domain';
+import { totalLeads, type LeadStatus } from '@outreach/domain';
 import type { ListCampaignLeadsQuery } from '../inputs.js';
 import { toApiLead, toApiWaitingFor } from '../../mappers/lead.mapper.js';
 import { definedOnly, requireCampaign, type OperationContext } from '../context.js';
@@ -42,10 +42,7 @@ export async function listCampaignLeads(
 /** The campaign's leads (of `status`, if given) by its counters; undefined when they are not kept. */
 function leadTotal(counters: CampaignCounters | null, status: LeadStatus | undefined): number | undefined {
   if (counters?.maintained !== true) return undefined;
-  const count =
-    status !== undefined
-      ? counters.leads[status]
-      : Object.values(counters.leads).reduce((sum, figure) => sum + figure, 0);
+  const count = status !== undefined ? counters.leads[status] : totalLeads(counters.leads);
   // A counter one off after a crash (until the drift check corrects it) never shows below zero.
   return Math.max(0, count);
 }
