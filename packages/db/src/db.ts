@@ -217,10 +217,20 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
  * `ensureIndexes: false`: idempotent inserts and claims rely on them.
  */
 export async function connectDb(uri: string, options: ConnectDbOptions = {}): Promise<Db> {
-  const connection = await mongoose
-    .createConnection(uri, { ...options.driverOptions, autoIndex: false, autoCreate: false })
-    .asPromise();
-  const db = createDb(connection, options);
-  if (options.ensureIndexes !== false) await db.ensureIndexes();
-  return db;
+  const connection = mongoose.createConnection(uri, {
+    ...options.driverOptions,
+    autoIndex: false,
+    autoCreate: false,
+  });
+  try {
+    await connection.asPromise();
+    const db = createDb(connection, options);
+    if (options.ensureIndexes !== false) await db.ensureIndexes();
+    return db;
+  } catch (error) {
+    // A caller that retries (a process started while its database is away) must not leave an open
+    // connection behind per attempt.
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
 }
