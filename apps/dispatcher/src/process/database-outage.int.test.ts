@@ -1,7 +1,7 @@
 /**
  * The dispatcher process through a database outage: the connection to MongoDB is cut (a TCP proxy
- * the test closes and reopens) while the process runs; it must neither crash nor exit, and once the
- * database is back it delivers what was written meanwhile, by itself.
+ * the test closes and reopens) while the process runs, or before it starts; it must neither crash
+ * nor exit, and once the database is back it delivers what was written meanwhile, by itself.
  */
 import { connectDb } from '@outreach/db';
 import { startDatabaseOutageProxy } from '@outreach/mongo-testkit/vitest';
@@ -65,9 +65,54 @@ describe('a database outage', () => {
         const tail = output.slice(-3000);
         expect(failure, tail).toBeUndefined();
         expect(output).not.toMatch(/unhandled|uncaught/i);
-        expect(cutFor).toBeGreaterThanOrEqual(3);
+        expect(cutFor, tail).toBeGreaterThanOrEqual(3);
         expect(code, tail).toBe(0);
         expect(output).toMatch(/dispatcher stopped/);
+      } finally {
+        outage.restore();
+        await writer.close();
+        await outage.close();
+      }
+    },
+  );
+
+  it(
+    'lets the dispatcher start while the database is away, and deliver once it is back',
+    { timeout: 120_000 },
+    async () => {
+      const uri = freshTestDatabaseUri();
+      const outage = await startDatabaseOutageProxy(uri);
+      const writer = await connectDb(uri);
+      try {
+        const event = await seedEvent(writer, receiver.url, 'cmp_000000000000000000000003:1');
+        outage.cut();
+        let failure: unknown;
+        const [code, output] = await runMain(
+          {
+            MONGODB_URI: outage.uri,
+            WEBHOOK_ALLOW_LOOPBACK_TARGETS: 'true',
+            DISPATCHER_POLL_INTERVAL_MS: '50',
+            DATABASE_TIMEOUT_MS: '500',
+            LOG_LEVEL: 'info',
+          },
+          (child, log) => {
+            void (async () => {
+              const triesSeen = (): number => log().split('database not reachable at start').length - 1;
+              await waitFor('two tries to reach the database', () => triesSeen() >= 2, 30_000);
+              expect(child.exitCode).toBeNull();
+              outage.restore();
+              await waitFor('the delivery once the database is back', delivered(event.eventId), 30_000);
+              child.kill('SIGTERM');
+            })().catch((error: unknown) => {
+              failure = error;
+              child.kill('SIGKILL');
+            });
+          },
+        );
+        const tail = output.slice(-3000);
+        expect(failure, tail).toBeUndefined();
+        expect(code, tail).toBe(0);
+        expect(output).toMatch(/dispatcher started/);
       } finally {
         outage.restore();
         await writer.close();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { connectDb } from '@outreach/db';
+import { connectDb, isDatabaseUnavailable, type Db } from '@outreach/db';
 import { clockForTimeScale, systemClock } from '@outreach/network';
 import type { Logger } from 'pino';
 import { DbDispatchStore } from '../adapters/db-dispatch-store.adapter.js';
@@ -26,10 +26,7 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
   // Leases are stored and compared on the product clock (like due times, in one claim), but must
   // outlast real work: DISPATCHER_LEASE_MS real milliseconds, converted where it crosses over.
   const leaseOnProductClockMs = config.DISPATCHER_LEASE_MS * config.TIME_SCALE;
-  const db = await connectDb(config.MONGODB_URI, {
-    clock: productClock,
-    driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
-  });
+  const db = await connectWhenReachable(config, productClock, logger);
   const sender = new HttpSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     targets: config.webhookTargets,
@@ -67,4 +64,30 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
     owner,
     stop: () => (stopping ??= stop()),
   };
+}
+
+/** The longest wait between two tries to reach the database at start. */
+const START_RETRY_MAX_MS = 30_000;
+
+/**
+ * Connects to MongoDB, waiting for it when it cannot be reached: a dispatcher started during an
+ * outage (or while the database is still starting, or too loaded to answer in
+ * `DATABASE_TIMEOUT_MS`) waits as it would through one that began later, and starts delivering
+ * once the database answers. Tries again after 0.5 s, doubling to at most 30 s. Any other error
+ * (a malformed URI, refused credentials) still fails the start.
+ */
+async function connectWhenReachable(config: Config, clock: () => Date, logger: Logger): Promise<Db> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await connectDb(config.MONGODB_URI, {
+        clock,
+        driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
+      });
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      const retryInMs = Math.min(START_RETRY_MAX_MS, 500 * 2 ** (attempt - 1));
+      logger.warn({ err, attempt, retryInMs }, 'database not reachable at start; trying again');
+      await new Promise((resolve) => setTimeout(resolve, retryInMs));
+    }
+  }
 }
