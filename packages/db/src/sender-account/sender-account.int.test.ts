@@ -171,9 +171,11 @@ describe('usage counters', () => {
   });
 
   it('keeps a period as long as its longest-lived unit: a note counted for a month outlives the day', async () => {
-    const day = { accountId: 'acc_note_expiry', period: 'day:2025-03-07', key: 'lead:step:1' };
-    const dayEnd = new Date('2025-03-09T00:00:00Z');
-    const monthEnd = new Date('2025-04-08T00:00:00Z');
+    // Expiries in the future: the expiry index deletes records past theirs by the real clock, and
+    // would race the read below.
+    const day = { accountId: 'acc_note_expiry', period: 'day:2099-03-07', key: 'lead:step:1' };
+    const dayEnd = new Date('2099-03-09T00:00:00Z');
+    const monthEnd = new Date('2099-04-08T00:00:00Z');
     await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'callsProfileRead', cap: 100, expiresAt: dayEnd });
     await t.db.accountUsage.tryConsume(ws, { ...day, kind: 'notedInvitations', cap: 5, expiresAt: monthEnd });
     // A later unit with the day's expiry does not shorten it again.
