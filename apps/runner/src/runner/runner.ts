@@ -49,6 +49,9 @@ export interface Runner {
   haltedBecause(): string | null;
 }
 
+/** Actions whose derived records one bulk write takes. */
+const DERIVE_BATCH = 500;
+
 export function createRunner(
   deps: RunnerDeps,
   options: Partial<RunnerOptions> & Pick<RunnerOptions, 'runnerId'>,
@@ -154,6 +157,7 @@ export function createRunner(
       },
       isStopping: () => stopping,
     });
+    await deriveActions();
     for (const campaign of claimer.drained()) {
       if (stopping || !completionCheckDue(campaign.id)) continue;
       await detectCampaignCompletion(ctx, campaign, recordedSignals);
@@ -161,6 +165,19 @@ export function createRunner(
     settledCampaigns.clear();
     if (!stopping) await checkCounters();
     return { events, messages, leads };
+  }
+
+  /**
+   * Writes what the actions logged since (by this runner, or by one that died) change beyond their
+   * own records, in batches: the leads' marks, the campaign counters and the daily roll-ups. Before
+   * the drift check, which leaves pending actions out.
+   */
+  async function deriveActions(): Promise<void> {
+    for (;;) {
+      const lease = { owner: newOwner(), now: ctx.clock(), leaseMs: ctx.options.leaseMs };
+      const taken = await store.deriveActions(lease, DERIVE_BATCH);
+      if (taken < DERIVE_BATCH || stopping) return;
+    }
   }
 
   /**

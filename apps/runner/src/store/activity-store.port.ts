@@ -16,7 +16,17 @@ export interface ExecutedAction {
 
 /** What happened: the executed network actions and the product's events (the outbox). */
 export interface RunnerActivityStore {
+  /**
+   * Logs the action (at once: the rolling windows of the account's actions see it) and leaves what
+   * it changes beyond its own record (the lead's marks, the campaign counters, the daily roll-ups)
+   * to `deriveActions`.
+   */
   logAction(action: ExecutedAction): Promise<void>;
+  /**
+   * Writes the derived records of up to `limit` logged actions (of any runner, any workspace) in
+   * bulk, under a lease; answers how many actions it took.
+   */
+  deriveActions(lease: { owner: string; now: Date; leaseMs: number }, limit: number): Promise<number>;
   /**
    * Inserts into the outbox under the id derived from type and transition key; false when the
    * transition was already recorded.

@@ -232,7 +232,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     },
 
     async logAction(action) {
-      await db.actions.record(ws(action.workspaceId), {
+      await db.actions.recordLater(ws(action.workspaceId), {
         campaignId: action.campaignId,
         leadId: action.leadId,
         accountId: action.accountId,
@@ -243,6 +243,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         occurredAt: action.at,
       });
     },
+    deriveActions: (lease, limit) => db.actions.deriveBatchAcrossWorkspaces(lease, limit),
     async recordEvent(event) {
       const { created } = await db.events.insert(ws(event.workspaceId), {
         type: event.type,

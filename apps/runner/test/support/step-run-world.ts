@@ -148,6 +148,7 @@ export function stepRun(
     },
     setAccountCooldown: async () => {},
     logAction: async () => {},
+    deriveActions: async () => 0,
     async touchAccountAction(_ws: string, _id: string, at: Date, warmUpRestartAt: Date | null) {
       w.touched.push({ at, warmUpRestartAt });
     },

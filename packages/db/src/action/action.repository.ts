@@ -2,7 +2,9 @@ import type { ActionType } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
-import { newId, type WorkspaceId } from '../common/public-ids.js';
+import { asWorkspaceId, newId, type WorkspaceId } from '../common/public-ids.js';
+import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
+import type { CounterFigure } from '../campaign/campaign-counters.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { countsPipeline, DAY_KEY, toCounts, type ActionCounts, type CountsRow } from './action-analytics.js';
 import { toAction, type Action } from './action.entity.js';
@@ -47,6 +49,20 @@ export interface ActionAnalytics {
 /** The window's totals and per-day series alone (what workspace analytics show). */
 export type ActionTotals = Pick<ActionAnalytics, 'totals' | 'perDay'>;
 
+function recordOf(input: NewAction): Omit<ActionRecord, 'workspaceId'> {
+  return {
+    _id: newId('action'),
+    campaignId: input.campaignId,
+    leadId: input.leadId,
+    accountId: input.accountId ?? null,
+    stepId: input.stepId ?? null,
+    variantId: input.variantId ?? null,
+    type: input.type,
+    idempotencyKey: input.idempotencyKey,
+    occurredAt: input.occurredAt,
+  };
+}
+
 function matchOf(query: AnalyticsQuery): QueryFilter<ActionRecord> {
   const match: QueryFilter<ActionRecord> = { occurredAt: { $gte: query.from, $lt: query.to } };
   if (query.campaignId !== undefined) match.campaignId = query.campaignId;
@@ -70,17 +86,7 @@ export class ActionRepository {
    */
   async record(workspaceId: WorkspaceId, input: NewAction): Promise<{ action: Action; created: boolean }> {
     try {
-      const record = await this.records.insertOne(workspaceId, {
-        _id: newId('action'),
-        campaignId: input.campaignId,
-        leadId: input.leadId,
-        accountId: input.accountId ?? null,
-        stepId: input.stepId ?? null,
-        variantId: input.variantId ?? null,
-        type: input.type,
-        idempotencyKey: input.idempotencyKey,
-        occurredAt: input.occurredAt,
-      });
+      const record = await this.records.insertOne(workspaceId, recordOf(input));
       const change = await this.marks.recordAction(workspaceId, record);
       await this.counters.recordActions(workspaceId, record.campaignId, change.figures);
       await this.rollups.recordAction(workspaceId, record, change.firsts);
@@ -91,6 +97,91 @@ export class ActionRepository {
       if (!existing) throw error;
       return { action: existing, created: false };
     }
+  }
+
+  /**
+   * Logs an action once per idempotency key, as `record`, and leaves what it changes beyond its
+   * own record (its lead's marks, the campaign counters, the daily roll-ups) to
+   * `deriveBatchAcrossWorkspaces`, which writes those of many actions in a few bulk writes: one
+   * round trip here instead of four. Until then the action is in the log (the rolling windows of
+   * an account's actions see it at once) and left out of the drift check's recounts; the
+   * counters and the roll-ups lag by it.
+   */
+  async recordLater(workspaceId: WorkspaceId, input: NewAction): Promise<{ created: boolean }> {
+    try {
+      await this.records.insertOne(workspaceId, { ...recordOf(input), derivePending: true });
+      return { created: true };
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      return { created: false };
+    }
+  }
+
+  /**
+   * The follower of `recordLater`, unscoped by nature (one runner serves every workspace): leases
+   * up to `limit` actions whose derived records are pending (two round trips, three when another
+   * follower took some of them meanwhile), writes those records per workspace in at most four
+   * bulk writes (the leads' marks read and written, the counters, the roll-ups), then clears the
+   * actions in one `updateMany`. Returns how many actions it derived.
+   *
+   * A follower that dies between its writes and the clearing leaves the actions leased: once the
+   * lease runs out they are derived again, which counts them twice in the counters and roll-ups
+   * (their marks move nothing the second time); the drift check reports and mends it, as it does
+   * an action whose inline writes were cut short.
+   */
+  async deriveBatchAcrossWorkspaces(lease: LeaseRequest, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    const free = { derivePending: true as const, deriveUntil: leaseFree(lease.now) };
+    const candidates = await this.records.acrossWorkspaces
+      .find(free)
+      .limit(limit)
+      .lean<ActionRecord[]>()
+      .exec();
+    if (candidates.length === 0) return 0;
+    const deriveUntil = leaseEnd(lease);
+    const ids = candidates.map((candidate) => candidate._id);
+    const { matchedCount } = await this.records.acrossWorkspaces
+      .updateMany({ ...free, _id: { $in: ids } }, { $set: { deriveOwner: lease.owner, deriveUntil } })
+      .exec();
+    let held = candidates;
+    if (matchedCount < candidates.length) {
+      const mine = await this.records.acrossWorkspaces
+        .find({ _id: { $in: ids }, deriveOwner: lease.owner, deriveUntil }, { _id: 1 })
+        .lean<Array<{ _id: string }>>()
+        .exec();
+      const mineIds = new Set(mine.map((record) => record._id));
+      held = candidates.filter((candidate) => mineIds.has(candidate._id));
+    }
+    const byWorkspace = new Map<string, ActionRecord[]>();
+    for (const action of held)
+      byWorkspace.set(action.workspaceId, [...(byWorkspace.get(action.workspaceId) ?? []), action]);
+    for (const [workspaceId, actions] of byWorkspace) await this.derive(asWorkspaceId(workspaceId), actions);
+    await this.records.acrossWorkspaces
+      .updateMany(
+        { _id: { $in: held.map((action) => action._id) }, deriveOwner: lease.owner },
+        { $unset: { derivePending: 1, deriveOwner: 1, deriveUntil: 1 } },
+      )
+      .exec();
+    return held.length;
+  }
+
+  /** Writes the derived records of new actions of one workspace (see `record`), in bulk. */
+  private async derive(workspaceId: WorkspaceId, actions: readonly ActionRecord[]): Promise<void> {
+    const changes = await this.marks.recordActions(workspaceId, actions);
+    const figures = new Map<string, Partial<Record<CounterFigure, number>>>();
+    actions.forEach((action, index) => {
+      const sum = figures.get(action.campaignId) ?? {};
+      for (const [figure, by] of Object.entries(changes[index]?.figures ?? {}) as Array<
+        [CounterFigure, number]
+      >)
+        sum[figure] = (sum[figure] ?? 0) + by;
+      figures.set(action.campaignId, sum);
+    });
+    await this.counters.recordActionsOfCampaigns(workspaceId, figures);
+    await this.rollups.recordActions(
+      workspaceId,
+      actions.map((action, index) => ({ action, firsts: changes[index]?.firsts ?? new Map() })),
+    );
   }
 
   /**

@@ -18,6 +18,14 @@ export interface ActionRecord {
   type: ActionType;
   idempotencyKey: string;
   occurredAt: Date;
+  /**
+   * Present while the action's derived records (its lead's marks, the campaign counters, the daily
+   * roll-ups) are still to be written by a follower (`recordLater`): the follower leases it
+   * (`deriveOwner` until `deriveUntil`), writes them in bulk with others, then removes all three.
+   */
+  derivePending?: true;
+  deriveOwner?: string | null;
+  deriveUntil?: Date | null;
 }
 
 export const actionSchema = new Schema<ActionRecord>(
@@ -32,6 +40,9 @@ export const actionSchema = new Schema<ActionRecord>(
     type: { type: String, enum: ACTION_TYPES, required: true },
     idempotencyKey: { type: String, required: true },
     occurredAt: { type: Date, required: true },
+    derivePending: { type: Boolean },
+    deriveOwner: { type: String },
+    deriveUntil: { type: Date },
   },
   recordOptions('actions'),
 );
@@ -44,3 +55,9 @@ actionSchema.index({ workspaceId: 1, campaignId: 1, occurredAt: 1 });
 actionSchema.index({ workspaceId: 1, occurredAt: 1 });
 // Serves workspace analytics filtered by sender account.
 actionSchema.index({ workspaceId: 1, accountId: 1, occurredAt: 1 });
+// Serves the follower's claim of actions whose derived records are pending, across workspaces;
+// holds only those.
+actionSchema.index(
+  { derivePending: 1, deriveUntil: 1 },
+  { partialFilterExpression: { derivePending: { $exists: true } } },
+);

@@ -9,7 +9,17 @@ import { addChange, firstsChange } from '../daily-rollup/firsts.js';
 import type { ActionRecord } from './action.schema.js';
 import { leadActionMarkId, type LeadActionMarkRecord } from './lead-action-mark.schema.js';
 import { leadDaysOf, type LeadDayRow } from './lead-day-rows.js';
-import { daysAt, eachGroup, groupPaths, markOf, markUpdate, withMark, type LeadDays } from './lead-days.js';
+import {
+  addMark,
+  daysAt,
+  eachGroup,
+  groupPaths,
+  markOf,
+  markUpdate,
+  withMark,
+  type DayMark,
+  type LeadDays,
+} from './lead-days.js';
 
 /*
  * The campaign figures that count distinct leads follow the definitions of the recount
@@ -81,40 +91,61 @@ export class LeadActionMarks {
    * the histograms of the roll-ups of the days whose entries moved (usually the action's own day;
    * also a later day of the lead's when the action arrived late).
    */
-  async recordAction(
-    workspaceId: WorkspaceId,
-    action: Pick<
-      ActionRecord,
-      'campaignId' | 'leadId' | 'type' | 'occurredAt' | 'stepId' | 'variantId' | 'accountId'
-    >,
-  ): Promise<ActionChange> {
-    const figures: ActionChange['figures'] = {};
-    const firsts: ActionChange['firsts'] = new Map();
-    if (action.type === 'invitation_sent') figures.invitationsSent = 1;
-    if (action.type === 'invitation_accepted') figures.invitationsAccepted = 1;
+  async recordAction(workspaceId: WorkspaceId, action: MarkedAction): Promise<ActionChange> {
     const mark = markOf(action.type, action.occurredAt);
-    if (mark === null) return { figures, firsts };
-    const day = utcDay(action.occurredAt);
-    const paths = groupPaths(action);
-    const counters = counterMarks(action.type, action.occurredAt);
-    const before = await this.upsert(
-      workspaceId,
-      action,
-      mergedUpdate(counters, markUpdate('days', paths, day, mark)),
-    );
-    if (counters.$min !== undefined || counters.$max !== undefined) {
-      const after = flagsOf({ ...before, ...applyMark(before, action.type, action.occurredAt) });
-      const was = flagsOf(before);
-      for (const figure of ['leadsMessaged', 'leadsReplied', 'leadsRespondedToMessages'] as const) {
-        const change = Number(after[figure]) - Number(was[figure]);
-        if (change !== 0) figures[figure] = change;
-      }
+    if (mark === null) return changeOf(null, action);
+    const before = await this.upsert(workspaceId, action, updateOf(action, mark));
+    return changeOf(before, action);
+  }
+
+  /**
+   * `recordAction` for many actions (of any leads and campaigns of the workspace) in two round
+   * trips: one read of their leads' marks, one bulk write leaving every action on its lead's mark
+   * (none when no action counts in a distinct figure). The changes, in the order of `actions`, are
+   * those of the actions arriving one after the other on the marks as read. The updates only move
+   * fields one way (see `markUpdate`), so they merge with any write made meanwhile; such a write
+   * (another follower with an action of the same lead at the same moment) can leave the figures
+   * one off, which the drift check reports and mends.
+   */
+  async recordActions(workspaceId: WorkspaceId, actions: readonly MarkedAction[]): Promise<ActionChange[]> {
+    const marked = actions.filter((action) => markOf(action.type, action.occurredAt) !== null);
+    const leadIds = [...new Set(marked.map((action) => action.leadId))];
+    const stored =
+      leadIds.length === 0
+        ? []
+        : await this.marks.find(workspaceId, {
+            _id: { $in: leadIds.map((leadId) => leadActionMarkId(workspaceId, leadId)) },
+          });
+    const states = new Map<string, LeadActionMarkRecord | null>(leadIds.map((leadId) => [leadId, null]));
+    for (const record of stored) states.set(record.leadId, record);
+    const updates = new Map<string, { campaignId: string; update: MarkUpdate }>();
+    const changes = actions.map((action) => {
+      const mark = markOf(action.type, action.occurredAt);
+      if (mark === null) return changeOf(null, action);
+      const before = states.get(action.leadId) ?? null;
+      states.set(action.leadId, afterAction(before, action, mark));
+      const update = updateOf(action, mark);
+      const earlier = updates.get(action.leadId);
+      updates.set(action.leadId, {
+        campaignId: earlier?.campaignId ?? action.campaignId,
+        update: earlier === undefined ? update : combinedUpdate(earlier.update, update),
+      });
+      return changeOf(before, action);
+    });
+    const writes = [...updates].map(([leadId, { campaignId, update }]) => ({
+      filter: { _id: leadActionMarkId(workspaceId, leadId) },
+      update: { ...update, $setOnInsert: { campaignId, leadId } },
+      upsert: true,
+    }));
+    try {
+      await this.marks.bulkUpdate(workspaceId, writes);
+    } catch (error) {
+      // A first action of one of these leads recorded elsewhere meanwhile: its insert met this
+      // one's. Every update only moves fields one way, so the whole write is made again.
+      if (!isDuplicateKeyError(error)) throw error;
+      await this.marks.bulkUpdate(workspaceId, writes);
     }
-    for (const path of paths) {
-      const was = daysAt(before?.days, path);
-      addChange(firsts, firstsChange(path, was, withMark(was, day, mark)));
-    }
-    return { figures, firsts };
+    return changes;
   }
 
   /** The days of these leads (edge corrections of a window that is not whole UTC days). */
@@ -172,6 +203,90 @@ export class LeadActionMarks {
       return write();
     }
   }
+}
+
+/** What `recordAction` needs of an action. */
+export type MarkedAction = Pick<
+  ActionRecord,
+  'campaignId' | 'leadId' | 'type' | 'occurredAt' | 'stepId' | 'variantId' | 'accountId'
+>;
+
+type MarkUpdate = UpdateQuery<LeadActionMarkRecord> &
+  Partial<Record<'$min' | '$max' | '$set', Record<string, unknown>>>;
+
+/** The update leaving an action's mark (and the counters' first message or last reply) on its lead. */
+function updateOf(action: MarkedAction, mark: DayMark): MarkUpdate {
+  return mergedUpdate(
+    counterMarks(action.type, action.occurredAt),
+    markUpdate('days', groupPaths(action), utcDay(action.occurredAt), mark),
+  ) as MarkUpdate;
+}
+
+/** Two updates of one mark as one: the earlier of two `$min`s, the later of two `$max`s. */
+function combinedUpdate(a: MarkUpdate, b: MarkUpdate): MarkUpdate {
+  const combined: Record<string, Record<string, unknown>> = {};
+  for (const operator of ['$min', '$max', '$set'] as const) {
+    const fields: Record<string, unknown> = { ...a[operator] };
+    for (const [field, value] of Object.entries(b[operator] ?? {})) {
+      const was = fields[field];
+      if (was instanceof Date && value instanceof Date)
+        fields[field] = (operator === '$min' ? value < was : value > was) ? value : was;
+      else fields[field] = value;
+    }
+    if (Object.keys(fields).length > 0) combined[operator] = fields;
+  }
+  return combined as MarkUpdate;
+}
+
+/** What a newly recorded action changes, given its lead's mark before it (null: none yet). */
+function changeOf(before: LeadActionMarkRecord | null, action: MarkedAction): ActionChange {
+  const figures: ActionChange['figures'] = {};
+  const firsts: ActionChange['firsts'] = new Map();
+  if (action.type === 'invitation_sent') figures.invitationsSent = 1;
+  if (action.type === 'invitation_accepted') figures.invitationsAccepted = 1;
+  const mark = markOf(action.type, action.occurredAt);
+  if (mark === null) return { figures, firsts };
+  const counters = counterMarks(action.type, action.occurredAt);
+  if (counters.$min !== undefined || counters.$max !== undefined) {
+    const after = flagsOf({ ...before, ...applyMark(before, action.type, action.occurredAt) });
+    const was = flagsOf(before);
+    for (const figure of ['leadsMessaged', 'leadsReplied', 'leadsRespondedToMessages'] as const) {
+      const change = Number(after[figure]) - Number(was[figure]);
+      if (change !== 0) figures[figure] = change;
+    }
+  }
+  const day = utcDay(action.occurredAt);
+  for (const path of groupPaths(action)) {
+    const was = daysAt(before?.days, path);
+    addChange(firsts, firstsChange(path, was, withMark(was, day, mark)));
+  }
+  return { figures, firsts };
+}
+
+/** A lead's mark with one more action on it (a copy: the mark as read is left as it was). */
+function afterAction(
+  before: LeadActionMarkRecord | null,
+  action: MarkedAction,
+  mark: DayMark,
+): LeadActionMarkRecord {
+  const days: LeadDays = { ...before?.days };
+  for (const kind of ['steps', 'variants', 'senders'] as const)
+    if (days[kind] !== undefined) days[kind] = { ...days[kind] };
+  addMark(days, groupPaths(action), utcDay(action.occurredAt), mark);
+  const base = before ?? {
+    _id: '',
+    workspaceId: '',
+    campaignId: action.campaignId,
+    leadId: action.leadId,
+  };
+  const counters = counterMarks(action.type, action.occurredAt);
+  return {
+    ...base,
+    ...(counters.$min === undefined && counters.$max === undefined
+      ? {}
+      : applyMark(before, action.type, action.occurredAt)),
+    days,
+  };
 }
 
 function applyMark(

@@ -23,6 +23,13 @@ export type LeadDayRow = Partial<Record<ActionType, number>> & {
   reply: Date | null;
 };
 
+/**
+ * Actions whose derived records are written: those a follower has still to count (see
+ * `ActionRecord.derivePending`) are left out of a recount, which would otherwise count them
+ * before the follower does too.
+ */
+export const DERIVED = { derivePending: { $exists: false } } as const;
+
 /** One `$sum` per action type. */
 export function typeCounters(): Record<string, unknown> {
   return Object.fromEntries(
@@ -36,7 +43,7 @@ export function readLeadDayRows(
   campaignId: string,
 ): Promise<LeadDayRow[]> {
   return actions.aggregate<LeadDayRow>(workspaceId, [
-    { $match: { campaignId } },
+    { $match: { campaignId, ...DERIVED } },
     {
       $group: {
         _id: {

@@ -2,6 +2,7 @@ import { LEAD_STATUSES, type LeadStatus } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import { countsPipeline, toCounts, type CountsRow } from '../action/action-analytics.js';
 import type { ActionRecord } from '../action/action.schema.js';
+import { DERIVED } from '../action/lead-day-rows.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import type { LeadStatusCounts } from '../lead/lead.repository.js';
@@ -64,7 +65,7 @@ export class CampaignStatsRepository {
         { $group: { _id: { campaignId: '$campaignId', status: '$status' }, count: { $sum: 1 } } },
       ]),
       this.actions.aggregate<CountsRow>(workspaceId, [
-        { $match: { campaignId: { $in: ids } } },
+        { $match: { campaignId: { $in: ids }, ...DERIVED } },
         ...countsPipeline('$campaignId'),
       ]),
     ]);

@@ -139,10 +139,20 @@ export class CampaignCountersRepository {
     campaignId: string,
     increments: Partial<Record<CounterFigure, number>>,
   ): Promise<void> {
-    const inc = Object.fromEntries(
-      Object.entries(increments).flatMap(([figure, by]) => (by ? [[`counters.${figure}`, by]] : [])),
-    );
+    const inc = counterIncs(increments);
     if (Object.keys(inc).length > 0) await this.apply(workspaceId, campaignId, { $inc: inc });
+  }
+
+  /** `recordActions` for several campaigns of the workspace in one bulk write. */
+  async recordActionsOfCampaigns(
+    workspaceId: WorkspaceId,
+    increments: ReadonlyMap<string, Partial<Record<CounterFigure, number>>>,
+  ): Promise<void> {
+    const updates = [...increments].flatMap(([campaignId, figures]) => {
+      const inc = counterIncs(figures);
+      return Object.keys(inc).length === 0 ? [] : [{ filter: { _id: campaignId }, update: { $inc: inc } }];
+    });
+    await this.campaigns.bulkUpdate(workspaceId, updates);
   }
 
   /**
@@ -222,6 +232,13 @@ export class CampaignCountersRepository {
   private async apply(workspaceId: WorkspaceId, campaignId: string, update: UpdateQuery<CampaignRecord>) {
     await this.campaigns.updateOne(workspaceId, { _id: campaignId }, update);
   }
+}
+
+/** The counters' `$inc` for action figures (those that moved). */
+function counterIncs(figures: Partial<Record<CounterFigure, number>>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(figures).flatMap(([figure, by]) => (by ? [[`counters.${figure}`, by]] : [])),
+  );
 }
 
 function addTo(inc: Record<string, number>, path: string, by: number): void {

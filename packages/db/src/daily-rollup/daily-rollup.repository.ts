@@ -48,27 +48,28 @@ export class DailyRollupRepository {
    */
   async recordAction(
     workspaceId: WorkspaceId,
-    action: Pick<ActionRecord, 'campaignId' | 'type' | 'occurredAt' | 'stepId' | 'variantId' | 'accountId'>,
+    action: RolledAction,
     firsts: ReadonlyMap<string, Record<string, number>> = new Map(),
   ): Promise<void> {
-    const day = utcDay(action.occurredAt);
-    const inc: Record<string, number> = { [`totals.${action.type}`]: 1, ...firstsIncs(firsts.get(day)) };
-    const set: Record<string, string> = {};
-    if (action.stepId !== null) inc[`steps.${action.stepId}.${action.type}`] = 1;
-    if (action.variantId !== null) {
-      inc[`variants.${action.variantId}.${action.type}`] = 1;
-      if (action.stepId !== null) set[`variantSteps.${action.variantId}`] = action.stepId;
-    }
-    if (action.accountId !== null) inc[`senders.${action.accountId}.${action.type}`] = 1;
-    const upsert = (on: string, update: Record<string, unknown>): ScopedUpdate<DailyRollupRecord> => ({
-      filter: { _id: dailyRollupId(workspaceId, action.campaignId, on) },
-      update: { ...update, $setOnInsert: { campaignId: action.campaignId, day: on } },
-      upsert: true,
-    });
-    const updates = [upsert(day, { $inc: inc, ...(Object.keys(set).length > 0 ? { $set: set } : {}) })];
-    for (const [other, incs] of firsts)
-      if (other !== day) updates.push(upsert(other, { $inc: firstsIncs(incs) }));
-    await this.upsertAll(workspaceId, updates);
+    await this.upsertAll(workspaceId, updatesOf(workspaceId, action, firsts));
+  }
+
+  /**
+   * `recordAction` for many actions of the workspace in one bulk write, one upsert per campaign
+   * and day touched (their increments summed).
+   */
+  async recordActions(
+    workspaceId: WorkspaceId,
+    actions: ReadonlyArray<{ action: RolledAction; firsts: ReadonlyMap<string, Record<string, number>> }>,
+  ): Promise<void> {
+    const byDay = new Map<string, ScopedUpdate<DailyRollupRecord>>();
+    for (const { action, firsts } of actions)
+      for (const update of updatesOf(workspaceId, action, firsts)) {
+        const id = update.filter._id as string;
+        const earlier = byDay.get(id);
+        byDay.set(id, earlier === undefined ? update : summed(earlier, update));
+      }
+    await this.upsertAll(workspaceId, [...byDay.values()]);
   }
 
   /** The campaign's actions as rows per lead and day, what `recount` and the marks backfill use. */
@@ -170,4 +171,60 @@ export class DailyRollupRepository {
 /** A day's histogram moves as `$inc` paths. */
 function firstsIncs(incs: Record<string, number> | undefined): Record<string, number> {
   return Object.fromEntries(Object.entries(incs ?? {}).map(([key, by]) => [`firsts.${key}`, by]));
+}
+
+/** What the roll-ups need of an action. */
+export type RolledAction = Pick<
+  ActionRecord,
+  'campaignId' | 'type' | 'occurredAt' | 'stepId' | 'variantId' | 'accountId'
+>;
+
+/**
+ * The upserts counting one action on its campaign's day, with the histogram moves it caused
+ * (`firsts`, per day): usually one; more when a late action moved entries of other days too.
+ */
+function updatesOf(
+  workspaceId: WorkspaceId,
+  action: RolledAction,
+  firsts: ReadonlyMap<string, Record<string, number>>,
+): Array<ScopedUpdate<DailyRollupRecord>> {
+  const day = utcDay(action.occurredAt);
+  const inc: Record<string, number> = { [`totals.${action.type}`]: 1, ...firstsIncs(firsts.get(day)) };
+  const set: Record<string, string> = {};
+  if (action.stepId !== null) inc[`steps.${action.stepId}.${action.type}`] = 1;
+  if (action.variantId !== null) {
+    inc[`variants.${action.variantId}.${action.type}`] = 1;
+    if (action.stepId !== null) set[`variantSteps.${action.variantId}`] = action.stepId;
+  }
+  if (action.accountId !== null) inc[`senders.${action.accountId}.${action.type}`] = 1;
+  const upsert = (on: string, update: Record<string, unknown>): ScopedUpdate<DailyRollupRecord> => ({
+    filter: { _id: dailyRollupId(workspaceId, action.campaignId, on) },
+    update: { ...update, $setOnInsert: { campaignId: action.campaignId, day: on } },
+    upsert: true,
+  });
+  const updates = [upsert(day, { $inc: inc, ...(Object.keys(set).length > 0 ? { $set: set } : {}) })];
+  for (const [other, incs] of firsts)
+    if (other !== day) updates.push(upsert(other, { $inc: firstsIncs(incs) }));
+  return updates;
+}
+
+/** Two upserts of one day's roll-up as one: increments added, fields set by either. */
+function summed(
+  a: ScopedUpdate<DailyRollupRecord>,
+  b: ScopedUpdate<DailyRollupRecord>,
+): ScopedUpdate<DailyRollupRecord> {
+  const first = a.update as Record<string, Record<string, unknown> | undefined>;
+  const second = b.update as Record<string, Record<string, unknown> | undefined>;
+  const inc: Record<string, number> = { ...(first['$inc'] as Record<string, number> | undefined) };
+  for (const [path, by] of Object.entries((second['$inc'] ?? {}) as Record<string, number>))
+    inc[path] = (inc[path] ?? 0) + by;
+  const set = { ...first['$set'], ...second['$set'] };
+  return {
+    ...a,
+    update: {
+      ...a.update,
+      $inc: inc,
+      ...(Object.keys(set).length > 0 ? { $set: set } : {}),
+    } as ScopedUpdate<DailyRollupRecord>['update'],
+  };
 }
