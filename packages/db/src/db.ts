@@ -160,6 +160,7 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
   const campaignStats = new CampaignStatsRepository(leads, actions);
   const marks = new LeadActionMarks(scoped(models.leadActionMarks));
   const dailyRollups = new DailyRollupRepository(scoped(models.dailyRollups), actions, campaigns);
+  const messageRepository = new MessageRepository(messages, conversations, clock);
   const campaignCounters = new CampaignCountersRepository(campaigns, leads, campaignStats, clock, {
     marks,
     rollups: dailyRollups,
@@ -177,8 +178,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     leadLeases: new LeadLeaseRepository(leads, campaignCounters, clock),
     blockedLeads: new BlockedLeadRepository(scoped(models.blockedLeads), clock),
     conversations: new ConversationRepository(conversations, messages, clock),
-    messages: new MessageRepository(messages, conversations, clock),
-    actions: new ActionRepository(actions, marks, campaignCounters, dailyRollups),
+    messages: messageRepository,
+    actions: new ActionRepository(actions, marks, campaignCounters, dailyRollups, messageRepository),
     webhookSubscriptions: new WebhookSubscriptionRepository(scoped(models.webhookSubscriptions), clock),
     events: new EventRepository(scoped(models.events), clock),
     deliveries: new DeliveryRepository(scoped(models.deliveries), clock),

@@ -147,7 +147,13 @@ function held<T>(verdict: LeadVerdict): ActionAttempt<T> {
 /** Logs an executed action for analytics, under the action's own idempotency key (logged once). */
 export async function logExecutedAction(
   run: StepRun,
-  action: { type: ActionType; idempotencyKey: string; variantId: string | null; at: Date },
+  action: {
+    type: ActionType;
+    idempotencyKey: string;
+    variantId: string | null;
+    at: Date;
+    sentMessage?: { content: string; externalId: string };
+  },
 ): Promise<void> {
   const { ctx, lead, step, account } = run;
   await ctx.store.logAction({
@@ -160,6 +166,7 @@ export async function logExecutedAction(
     variantId: action.variantId,
     type: action.type,
     at: action.at,
+    ...(action.sentMessage === undefined ? {} : { sentMessage: action.sentMessage }),
   });
   // The account acted: an account idle for weeks before this starts its warm-up again. The time
   // of its last action only serves to tell such an idle spell (days), so it is written at most

@@ -100,19 +100,13 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
   if (attempt.kind === 'failed') return verdictForFailure(run, attempt.failure);
 
   const { messageId, sentAt } = attempt.result;
+  // The message joins the lead's conversation with the action's other derived records.
   await logExecutedAction(run, {
     type: inmail ? 'inmail_sent' : 'message_sent',
     idempotencyKey: attempt.idempotencyKey,
     variantId: sent.variantId,
     at: sentAt,
-  });
-  await ctx.store.recordSentMessage(lead.workspaceId, {
-    campaignId: lead.campaignId,
-    leadId: lead.id,
-    accountId: account.id,
-    externalId: messageId,
-    content: sent.content,
-    sentAt,
+    sentMessage: { content: sent.content, externalId: messageId },
   });
   return stepCompleted(campaign, lead.currentStep, sentAt);
 }

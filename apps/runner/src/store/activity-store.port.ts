@@ -12,14 +12,16 @@ export interface ExecutedAction {
   variantId: string | null;
   type: ActionType;
   at: Date;
+  /** A sent message's text and network id: filed in the lead's conversation with the derived records. */
+  sentMessage?: { content: string; externalId: string };
 }
 
 /** What happened: the executed network actions and the product's events (the outbox). */
 export interface RunnerActivityStore {
   /**
    * Logs the action (at once: the rolling windows of the account's actions see it) and leaves what
-   * it changes beyond its own record (the lead's marks, the campaign counters, the daily roll-ups)
-   * to `deriveActions`.
+   * it changes beyond its own record (the lead's marks, the campaign counters, the daily roll-ups,
+   * and a sent message's place in the lead's conversation) to `deriveActions`.
    */
   logAction(action: ExecutedAction): Promise<void>;
   /**

@@ -10,15 +10,6 @@ export interface ReceivedMessage {
   receivedAt: Date;
 }
 
-export interface SentMessage {
-  campaignId: string;
-  leadId: string;
-  accountId: string;
-  externalId: string;
-  content: string;
-  sentAt: Date;
-}
-
 /** A message a user wrote in a conversation, waiting to be sent by the runner. */
 export interface QueuedMessage {
   id: string;
@@ -32,7 +23,6 @@ export interface QueuedMessage {
 
 /** Conversations: the messages sent and received, and those users queued for the runner to send. */
 export interface RunnerConversationStore {
-  recordSentMessage(workspaceId: string, message: SentMessage): Promise<void>;
   /**
    * Appends to the lead's conversation. The same external id twice yields the first message with
    * `created: false` (a feed re-read after a crash).

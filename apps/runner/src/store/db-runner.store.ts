@@ -179,15 +179,6 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       await db.providerEvents.release(id, owner, retryAt);
     },
 
-    async recordSentMessage(workspaceId, message) {
-      // The conversation is opened on first use (starting with this message), then the message joins it.
-      await db.messages.recordForLead(ws(workspaceId), message, {
-        sender: 'account',
-        content: message.content,
-        sentAt: message.sentAt,
-        externalId: message.externalId,
-      });
-    },
     async recordReceivedMessage(workspaceId, message) {
       const {
         conversation,
@@ -241,6 +232,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         type: action.type,
         idempotencyKey: action.idempotencyKey,
         occurredAt: action.at,
+        ...(action.sentMessage === undefined ? {} : { sentMessage: action.sentMessage }),
       });
     },
     deriveActions: (lease, limit) => db.actions.deriveBatchAcrossWorkspaces(lease, limit),

@@ -5,6 +5,7 @@ import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { asWorkspaceId, newId, type WorkspaceId } from '../common/public-ids.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import type { CounterFigure } from '../campaign/campaign-counters.js';
+import type { MessageRepository } from '../conversation/message.repository.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { countsPipeline, DAY_KEY, toCounts, type ActionCounts, type CountsRow } from './action-analytics.js';
 import { toAction, type Action } from './action.entity.js';
@@ -25,6 +26,11 @@ export interface NewAction {
   type: ActionType;
   idempotencyKey: string;
   occurredAt: Date;
+  /**
+   * With `recordLater` only: the message a `message_sent` or `inmail_sent` action sent, filed in
+   * the lead's conversation (through the action's sender account) by the follower.
+   */
+  sentMessage?: { content: string; externalId: string };
 }
 
 export interface AnalyticsQuery {
@@ -77,6 +83,7 @@ export class ActionRepository {
     private readonly marks: LeadActionMarks,
     private readonly counters: CampaignCountersRepository,
     private readonly rollups: DailyRollupRepository,
+    private readonly messages: MessageRepository,
   ) {}
 
   /**
@@ -108,8 +115,17 @@ export class ActionRepository {
    * counters and the roll-ups lag by it.
    */
   async recordLater(workspaceId: WorkspaceId, input: NewAction): Promise<{ created: boolean }> {
+    const { sentMessage } = input;
+    if (sentMessage !== undefined && (input.accountId ?? null) === null)
+      throw new TypeError('a sent message needs the sender account it went through');
     try {
-      await this.records.insertOne(workspaceId, { ...recordOf(input), derivePending: true });
+      await this.records.insertOne(workspaceId, {
+        ...recordOf(input),
+        derivePending: true,
+        ...(sentMessage === undefined
+          ? {}
+          : { sentMessage: { content: sentMessage.content, externalId: sentMessage.externalId } }),
+      });
       return { created: true };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
@@ -159,7 +175,7 @@ export class ActionRepository {
     await this.records.acrossWorkspaces
       .updateMany(
         { _id: { $in: held.map((action) => action._id) }, deriveOwner: lease.owner },
-        { $unset: { derivePending: 1, deriveOwner: 1, deriveUntil: 1 } },
+        { $unset: { derivePending: 1, deriveOwner: 1, deriveUntil: 1, sentMessage: 1 } },
       )
       .exec();
     return held.length;
@@ -181,6 +197,24 @@ export class ActionRepository {
     await this.rollups.recordActions(
       workspaceId,
       actions.map((action, index) => ({ action, firsts: changes[index]?.firsts ?? new Map() })),
+    );
+    await this.messages.recordSentForLeads(
+      workspaceId,
+      actions.flatMap(({ campaignId, leadId, accountId, occurredAt, sentMessage }) =>
+        sentMessage === undefined || accountId === null
+          ? []
+          : [
+              {
+                owner: { campaignId, leadId, accountId },
+                message: {
+                  sender: 'account' as const,
+                  content: sentMessage.content,
+                  externalId: sentMessage.externalId,
+                  sentAt: occurredAt,
+                },
+              },
+            ],
+      ),
     );
   }
 

@@ -24,6 +24,11 @@ export interface ActionRecord {
    * (`deriveOwner` until `deriveUntil`), writes them in bulk with others, then removes all three.
    */
   derivePending?: true;
+  /**
+   * A sent message's text and network id, while its action is pending: the follower files it in
+   * the lead's conversation with the other derived records, then removes it.
+   */
+  sentMessage?: { content: string; externalId: string };
   deriveOwner?: string | null;
   deriveUntil?: Date | null;
 }
@@ -41,6 +46,10 @@ export const actionSchema = new Schema<ActionRecord>(
     idempotencyKey: { type: String, required: true },
     occurredAt: { type: Date, required: true },
     derivePending: { type: Boolean },
+    sentMessage: {
+      type: new Schema({ content: String, externalId: String }, { _id: false }),
+      default: undefined,
+    },
     deriveOwner: { type: String },
     deriveUntil: { type: Date },
   },

@@ -154,4 +154,64 @@ describe('recordLater and its follower', () => {
     expect(await t.db.actions.deriveBatchAcrossWorkspaces(lease('next', later), 10)).toBe(1);
     expect((await t.db.campaigns.get(ws, campaign.id))?.counters?.leadsMessaged).toBe(1);
   });
+
+  it("file sent messages in their leads' conversations, each preview on its latest message", async () => {
+    const { campaign, leadIds } = await campaignWithLeads(ws, 2);
+    const [quiet, talking] = [must(leadIds[0]), must(leadIds[1])];
+    const at = (hour: number) => new Date(START + hour * 3_600_000);
+    // The talking lead's conversation holds a reply newer than the message about to be filed.
+    await t.db.messages.recordForLead(
+      ws,
+      { leadId: talking, campaignId: campaign.id, accountId: 'acc_1' },
+      { sender: 'lead', content: 'hello there', sentAt: at(5), externalId: 'later-reply' },
+    );
+    const sent = (leadId: string, hour: number, externalId: string): NewAction => ({
+      campaignId: campaign.id,
+      leadId,
+      accountId: 'acc_1',
+      type: 'message_sent',
+      idempotencyKey: `later-${externalId}`,
+      occurredAt: at(hour),
+      sentMessage: { content: `message ${externalId}`, externalId },
+    });
+    await recordLater([
+      sent(quiet, 1, 'later-m1'),
+      sent(quiet, 2, 'later-m2'),
+      sent(talking, 3, 'later-m3'),
+      // Already in the conversation under its network id (the reply above): not filed twice.
+      { ...sent(talking, 4, 'later-reply'), idempotencyKey: 'later-dup' },
+    ]);
+    expect(await t.db.conversations.getForLead(ws, quiet)).toBeNull();
+    await deriveAll(10);
+
+    const opened = must(await t.db.conversations.getForLead(ws, quiet));
+    expect(opened).toMatchObject({ accountId: 'acc_1', unread: false });
+    expect(opened.lastMessage).toMatchObject({ content: 'message later-m2', sender: 'account' });
+    const quietHistory = must(await t.db.conversations.getByUrn(ws, opened.conversationUrn));
+    expect(quietHistory.messages.map((message) => message.content)).toEqual([
+      'message later-m1',
+      'message later-m2',
+    ]);
+    const talked = must(await t.db.conversations.getForLead(ws, talking));
+    expect(talked.lastMessage).toMatchObject({ content: 'hello there', sender: 'lead' });
+    const talkingHistory = must(await t.db.conversations.getByUrn(ws, talked.conversationUrn));
+    expect(talkingHistory.messages.map((message) => message.content)).toEqual([
+      'message later-m3',
+      'hello there',
+    ]);
+    expect(await t.raw('actions').countDocuments({ sentMessage: { $exists: true } })).toBe(0);
+  });
+
+  it('refuse a sent message without the sender account it went through', async () => {
+    await expect(
+      t.db.actions.recordLater(ws, {
+        campaignId: 'cmp_x',
+        leadId: 'led_x',
+        type: 'message_sent',
+        idempotencyKey: 'later-no-account',
+        occurredAt: new Date(START),
+        sentMessage: { content: 'hi', externalId: 'later-no-account' },
+      }),
+    ).rejects.toThrow(TypeError);
+  });
 });
