@@ -37,9 +37,10 @@ export type CapacityReservation = { ok: true; slots: CapacitySlot[] } | { ok: fa
 
 /**
  * Takes one unit of the account's daily (and, for invitations, weekly) cap for the action `key`,
- * each with one conditional update, so runners side by side never exceed a cap; a unit already
- * taken for that key is not taken again. Periods are the account's days and ISO weeks in its own
- * timezone. When a cap is full, says when the period that frees it ends.
+ * all or none with conditional updates (one round trip for all of them while none is at its cap),
+ * so runners side by side never exceed a cap; a unit already taken for that key is not taken
+ * again. Periods are the account's days and ISO weeks in its own timezone. When a cap is full,
+ * says when the period that frees it ends.
  */
 export async function reserveCapacity(
   run: StepRun,
@@ -58,21 +59,22 @@ export async function reserveCapacity(
     if (freesAt !== null) return { ok: false, freesAt };
   }
 
-  const taken: CapacitySlot[] = [];
-  for (const { period, prefix, cap, kind } of wanted) {
-    const slot: CapacitySlot = {
-      accountId: account.id,
-      period: `${prefix}:${period.key}`,
-      kind,
-      key,
-    };
-    const expiresAt = new Date(period.end.getTime() + DAY_MS);
-    if (!(await ctx.store.consumeCapacity(account.workspaceId, { ...slot, cap, expiresAt }))) {
-      await releaseCapacity(run, taken);
-      return { ok: false, freesAt: period.end };
-    }
-    taken.push(slot);
-  }
+  const slots = wanted.map(({ period, prefix, cap, kind }) => ({
+    accountId: account.id,
+    period: `${prefix}:${period.key}`,
+    kind,
+    key,
+    cap,
+    expiresAt: new Date(period.end.getTime() + DAY_MS),
+  }));
+  const refused = await ctx.store.consumeCapacities(account.workspaceId, slots);
+  if (refused !== null) return { ok: false, freesAt: wanted[refused]?.period.end ?? now };
+  const taken: CapacitySlot[] = slots.map(({ accountId, period, kind }) => ({
+    accountId,
+    period,
+    kind,
+    key,
+  }));
   return { ok: true, slots: taken };
 }
 

@@ -102,6 +102,15 @@ export interface RunnerAccountStore {
     workspaceId: string,
     slot: CapacitySlot & { cap: number; expiresAt: Date },
   ): Promise<boolean>;
+  /**
+   * `consumeCapacity` of several slots (an invitation's day and week), all or none: null when every
+   * unit is held, else the index of the first slot at its cap (the units taken before it are given
+   * back). One round trip when every unit is free.
+   */
+  consumeCapacities(
+    workspaceId: string,
+    slots: ReadonlyArray<CapacitySlot & { cap: number; expiresAt: Date }>,
+  ): Promise<number | null>;
   releaseCapacity(workspaceId: string, slot: CapacitySlot): Promise<void>;
   /**
    * Takes `units` (default 1) of a day's call budget at once, all or none (no action key: every

@@ -139,6 +139,17 @@ export function stepRun(
       w.events.push(`unit ${counter(slot)}`);
       return true;
     },
+    async consumeCapacities(
+      ws: string,
+      slots: ReadonlyArray<CapacitySlot & { cap: number; expiresAt: Date }>,
+    ) {
+      for (const [index, slot] of slots.entries()) {
+        if (await store.consumeCapacity(ws, slot)) continue;
+        for (const taken of slots.slice(0, index)) await store.releaseCapacity(ws, taken);
+        return index;
+      }
+      return null;
+    },
     async releaseCapacity(_ws: string, slot: CapacitySlot) {
       w.released.push(slot);
       w.units.get(counter(slot))?.delete(slot.key);

@@ -195,15 +195,22 @@ export class ScopedModel<T extends TenantRecord> {
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 
-  /** Many conditional single-document updates in one round trip; returns how many changed. */
-  async bulkUpdate(workspaceId: WorkspaceId, updates: ReadonlyArray<ScopedUpdate<T>>): Promise<number> {
+  /**
+   * Many conditional single-document updates in one round trip; returns how many changed.
+   * Unordered unless asked: an ordered write stops at the first update that fails.
+   */
+  async bulkUpdate(
+    workspaceId: WorkspaceId,
+    updates: ReadonlyArray<ScopedUpdate<T>>,
+    options: { ordered?: boolean } = {},
+  ): Promise<number> {
     if (updates.length === 0) return 0;
     // mongoose types bulk operations over `T extends Document`, which a generic record type
     // cannot satisfy; the operations are plain scoped updateOne models.
     const operations = updates.map(({ filter, update, upsert }) => ({
       updateOne: { filter: this.scope(workspaceId, filter), update, upsert: upsert ?? false },
     })) as unknown as Parameters<Model<T>['bulkWrite']>[0];
-    const result = await this.model.bulkWrite(operations, { ordered: false });
+    const result = await this.model.bulkWrite(operations, { ordered: options.ordered ?? false });
     return result.modifiedCount + result.upsertedCount;
   }
 

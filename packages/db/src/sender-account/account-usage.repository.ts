@@ -1,5 +1,5 @@
 import { usagePeriods } from '@outreach/domain';
-import { isDuplicateKeyError } from '../common/duplicate-keys.js';
+import { duplicatePositions, isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import {
@@ -31,6 +31,43 @@ export function usagePeriodKeys(now: Date, timezone: string): Record<UsagePeriod
  */
 function unitKey(slot: UsageSlot): string | undefined {
   return slot.key === undefined ? undefined : `${slot.kind}:${slot.key}`;
+}
+
+/** The units a slot takes or gives back: 1 for an action's unit, a positive whole number for a block. */
+function unitsOf(slot: UsageSlot & { units?: number }): number {
+  const units = slot.units ?? 1;
+  if (!Number.isInteger(units) || units < 1 || (units > 1 && slot.key !== undefined))
+    throw new RangeError('units: a positive whole number, and 1 for a unit taken for an action');
+  return units;
+}
+
+/**
+ * The conditional upsert taking a slot's units: it matches only the period's record below the cap
+ * (and, with a key, without the action's unit), so a refusal is the upsert's insert meeting the
+ * existing record.
+ */
+function consumeUpdate(
+  workspaceId: WorkspaceId,
+  slot: UsageSlot & { cap: number; expiresAt: Date; units?: number },
+) {
+  const units = unitsOf(slot);
+  const path = `counts.${slot.kind}`;
+  const key = unitKey(slot);
+  return {
+    filter: {
+      _id: usageId(workspaceId, slot.accountId, slot.period),
+      [path]: { $not: { $gt: slot.cap - units } },
+      ...(key === undefined ? {} : { keys: { $ne: key } }),
+    },
+    update: {
+      $inc: { [path]: units },
+      ...(key === undefined ? {} : { $push: { keys: key } }),
+      $setOnInsert: { accountId: slot.accountId, period: slot.period },
+      // The record lives as long as the longest-lived unit taken in it: a day's note units
+      // are read for a month (the rolling note quota) while its other units only for a day.
+      $max: { expiresAt: slot.expiresAt },
+    },
+  };
 }
 
 function countsOf(record: AccountUsageRecord | undefined | null): UsageCounts {
@@ -71,39 +108,61 @@ export class AccountUsageRepository {
     workspaceId: WorkspaceId,
     slot: UsageSlot & { cap: number; expiresAt: Date; units?: number },
   ): Promise<boolean> {
-    const units = slot.units ?? 1;
-    if (!Number.isInteger(units) || units < 1 || (units > 1 && slot.key !== undefined))
-      throw new RangeError('units: a positive whole number, and 1 for a unit taken for an action');
+    const units = unitsOf(slot);
     if (slot.cap - units < 0) return false;
-    const path = `counts.${slot.kind}`;
-    const _id = usageId(workspaceId, slot.accountId, slot.period);
-    const key = unitKey(slot);
+    const consume = consumeUpdate(workspaceId, slot);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
-        await this.records.updateOne(
-          workspaceId,
-          {
-            _id,
-            [path]: { $not: { $gt: slot.cap - units } },
-            ...(key === undefined ? {} : { keys: { $ne: key } }),
-          },
-          {
-            $inc: { [path]: units },
-            ...(key === undefined ? {} : { $push: { keys: key } }),
-            $setOnInsert: { accountId: slot.accountId, period: slot.period },
-            // The record lives as long as the longest-lived unit taken in it: a day's note units
-            // are read for a month (the rolling note quota) while its other units only for a day.
-            $max: { expiresAt: slot.expiresAt },
-          },
-          { upsert: true },
-        );
+        await this.records.updateOne(workspaceId, consume.filter, consume.update, { upsert: true });
         return true;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
     }
     // Refused: the cap is reached, or the unit was taken for this action already.
-    return key !== undefined && (await this.records.findOne(workspaceId, { _id, keys: key })) !== null;
+    const key = unitKey(slot);
+    return (
+      key !== undefined &&
+      (await this.records.findOne(workspaceId, { _id: consume.filter._id, keys: key })) !== null
+    );
+  }
+
+  /**
+   * `tryConsume` of several slots (an invitation's day and week), all or none, in one round trip
+   * when every one is taken: the conditional upserts go in one ordered bulk write, which stops at
+   * the first the `_id` index refuses. From there the slots are taken one by one as `tryConsume`
+   * does (a refusal there may be a first insert racing another, or a unit this action holds
+   * already). Answers null when every unit is held, else the index of the first slot refused,
+   * after giving back the units taken before it.
+   */
+  async tryConsumeAll(
+    workspaceId: WorkspaceId,
+    slots: ReadonlyArray<UsageSlot & { cap: number; expiresAt: Date }>,
+  ): Promise<number | null> {
+    // A slot whose cap is below one unit is refused without a write (an upsert would create it).
+    const possible = slots.findIndex((slot) => slot.cap - unitsOf(slot) < 0);
+    const batch = slots.slice(0, possible < 0 ? slots.length : possible);
+    let applied = batch.length;
+    if (batch.length > 1) {
+      try {
+        await this.records.bulkUpdate(
+          workspaceId,
+          batch.map((slot) => ({ ...consumeUpdate(workspaceId, slot), upsert: true })),
+          { ordered: true },
+        );
+      } catch (error) {
+        const refused = duplicatePositions(error);
+        if (refused === null || refused.size !== 1) throw error;
+        applied = Math.min(...refused);
+      }
+    } else applied = 0;
+    for (let index = applied; index < slots.length; index += 1) {
+      const slot = slots[index] as (typeof slots)[number];
+      if (await this.tryConsume(workspaceId, slot)) continue;
+      for (const taken of slots.slice(0, index)) await this.release(workspaceId, taken);
+      return index;
+    }
+    return null;
   }
 
   /**
@@ -112,9 +171,7 @@ export class AccountUsageRepository {
    * unspent part of a block.
    */
   async release(workspaceId: WorkspaceId, slot: UsageSlot & { units?: number }): Promise<void> {
-    const units = slot.units ?? 1;
-    if (!Number.isInteger(units) || units < 1 || (units > 1 && slot.key !== undefined))
-      throw new RangeError('units: a positive whole number, and 1 for a unit taken for an action');
+    const units = unitsOf(slot);
     const path = `counts.${slot.kind}`;
     const key = unitKey(slot);
     await this.records.updateOne(
