@@ -71,4 +71,35 @@ describe('campaign counters of a campaign the runner runs', () => {
     const after = (await world.db.campaigns.get(workspaceId, campaignId))?.counters?.checkedAt;
     expect(after).not.toEqual(before);
   });
+
+  it('move while a long pass runs, not only at its end', async () => {
+    /** How many leads the campaign counted as messaged when each step of one pass was settled. */
+    async function messagedAsSettled(deriveEveryMs: number): Promise<number[]> {
+      const world = await startWorld({ alreadyConnectedProbability: 1 });
+      const scenario = await seedScenario(world, {
+        leads: 4,
+        steps: [step('message', { bodies: ['Hello {{firstName}}'] })],
+      });
+      // Within working hours, so that every lead is due in the one pass.
+      world.clock.set(world.clock().getTime() + 2 * 60 * 60_000);
+      const seen: number[] = [];
+      const store = {
+        ...world.store,
+        async settleLead(...args: Parameters<typeof world.store.settleLead>) {
+          const campaign = await world.db.campaigns.get(scenario.workspaceId, scenario.campaignId);
+          seen.push(campaign?.counters?.leadsMessaged ?? 0);
+          return world.store.settleLead(...args);
+        },
+      };
+      await world
+        .runner({ concurrency: 1, pacing: { minGapMinutes: 0, maxGapMinutes: 0 }, deriveEveryMs }, { store })
+        .runOnce();
+      const campaign = await world.db.campaigns.get(scenario.workspaceId, scenario.campaignId);
+      expect(campaign?.counters?.leadsMessaged).toBe(4);
+      return seen;
+    }
+
+    expect(await messagedAsSettled(0)).toEqual([0, 1, 2, 3]);
+    expect(await messagedAsSettled(60 * 60_000)).toEqual([0, 0, 0, 0]);
+  });
 });

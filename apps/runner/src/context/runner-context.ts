@@ -46,6 +46,12 @@ export interface RunnerOptions {
    */
   counterCheckMs: number;
   counterCheckBatch: number;
+  /**
+   * Longest (real time) the derived records of logged actions (counters, roll-ups, a sent
+   * message's place in its conversation) wait during a pass before a worker writes them; they are
+   * written at the end of every pass too.
+   */
+  deriveEveryMs: number;
   /** Longest (real time) a pass decides on an account read earlier in it (`AccountSnapshots`). */
   accountSnapshotMs: number;
   /** A screener reading of the language model below this confidence (0 to 1) sets no tag. */
@@ -66,6 +72,7 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   eventPollMs: 2_000,
   counterCheckMs: 5 * 60_000,
   counterCheckBatch: 20,
+  deriveEveryMs: 5_000,
   accountSnapshotMs: 30_000,
   screenerMinConfidence: 0.7,
 };

@@ -90,6 +90,8 @@ export function createRunner(
   let stopped: Promise<void> | undefined;
 
   let lastEventPoll: number | undefined;
+  let lastDerive = monotonicNow();
+  let deriving = false;
   const checkCounters = createCounterCheck(ctx);
 
   async function pollEvents(): Promise<number> {
@@ -154,6 +156,7 @@ export function createRunner(
         } finally {
           inFlight.delete(owner);
         }
+        await deriveIfDue();
       },
       isStopping: () => stopping,
     });
@@ -173,10 +176,26 @@ export function createRunner(
    * the drift check, which leaves pending actions out.
    */
   async function deriveActions(): Promise<void> {
+    lastDerive = ctx.monotonicNow();
     for (;;) {
       const lease = { owner: newOwner(), now: ctx.clock(), leaseMs: ctx.options.leaseMs };
       const taken = await store.deriveActions(lease, DERIVE_BATCH);
       if (taken < DERIVE_BATCH || stopping) return;
+    }
+  }
+
+  /**
+   * During a long pass, a worker that finished its lead writes the derived records once
+   * `deriveEveryMs` passed since they last were (one worker at a time), so counters and
+   * conversations lag the actions by seconds, not by the pass.
+   */
+  async function deriveIfDue(): Promise<void> {
+    if (deriving || stopping || ctx.monotonicNow() - lastDerive < ctx.options.deriveEveryMs) return;
+    deriving = true;
+    try {
+      await deriveActions();
+    } finally {
+      deriving = false;
     }
   }
 
