@@ -1,4 +1,4 @@
-import type { CappedAction } from '@outreach/domain';
+import { LEAD_OUTCOMES, type CappedAction } from '@outreach/domain';
 import { RateLimitedError, TransientNetworkError } from '@outreach/network';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
   world,
   type World,
 } from '../../test/support/step-run-world.js';
+import { endIn } from './lead-verdict.js';
 import { logExecutedAction, performAction, type PreparedAction } from './perform-action.js';
 import type { StepRun } from './step-run.js';
 
@@ -178,7 +179,7 @@ describe('performAction crash safety', () => {
   });
 });
 
-describe('performAction: the campaign and the sender are read again right before the call', () => {
+describe('performAction: the sender and the campaign are read again right before the call', () => {
   it('hands back, unsent and uncounted, a lead whose campaign was paused meanwhile', async () => {
     const w = world({ campaign: { ...campaign, status: 'paused' } });
     const { calls, prepare } = action();
@@ -200,6 +201,31 @@ describe('performAction: the campaign and the sender are read again right before
       verdict: { kind: 'hand_back' },
     });
     expect(calls).toEqual([]);
+  });
+
+  it('reads the campaign no more when the write that took the variant turn confirmed it', async () => {
+    // The stored campaign is paused: only a read would see it, and none is made.
+    const w = world({ campaign: { ...campaign, status: 'paused' } });
+    const { calls, prepare } = action();
+    const confirmed = async () => ({ ...(await prepare()), campaignConfirmed: true });
+    expect((await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), confirmed)).kind).toBe('done');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('hands back a lead of a paused campaign whatever its step decided, before that decision is written', async () => {
+    const w = world({ campaign: { ...campaign, status: 'paused' } });
+    const missing = endIn(LEAD_OUTCOMES.missingVariable);
+    const decided = async (): Promise<PreparedAction<string>> => ({ ok: false, verdict: missing });
+    expect(await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), decided)).toEqual({
+      kind: 'held',
+      verdict: { kind: 'hand_back' },
+    });
+    // The same verdict stands once the rotation's write confirmed the campaign.
+    const confirmed = async () => ({ ...(await decided()), campaignConfirmed: true });
+    expect(await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), confirmed)).toEqual({
+      kind: 'held',
+      verdict: missing,
+    });
   });
 
   it('sends nothing while the runner is halted, and looks again after the recheck', async () => {

@@ -14,10 +14,13 @@ import { applyAccountEffects, resumedKey, type StepRun } from './step-run.js';
 /**
  * What to send, decided only once the sender's gates let the action through. A message's text and
  * how it was made are recorded with the pending key (a retry sends the same text).
+ * `campaignConfirmed`: a write `prepare` made (the variant rotation's turn) confirmed that the
+ * campaign is active with the step in place, so it is not read again.
  */
 export type PreparedAction<T> =
   | {
       ok: true;
+      campaignConfirmed?: boolean;
       variantId: string | null;
       content?: string;
       plan?: MessagePlan;
@@ -29,7 +32,7 @@ export type PreparedAction<T> =
        */
       reconcile?: (since: Date) => Promise<T | null>;
     }
-  | { ok: false; verdict: LeadVerdict };
+  | { ok: false; verdict: LeadVerdict; campaignConfirmed?: boolean };
 
 export type ActionAttempt<T> =
   | { kind: 'done'; result: T; idempotencyKey: string }
@@ -42,9 +45,11 @@ export type ActionAttempt<T> =
  *
  * 1. A fresh attempt passes the account's pacing gap first. A resumed attempt (a key is pending
  *    from an attempt whose outcome is unknown) skips it: it was paced the first time.
- * 2. The campaign is read again (pausing stops work before the next external call), then the
- *    sender account (a cool-down another worker met since, a lost session); then `prepare` decides
- *    what to send, so a held-back lead does not consume a turn of the variant rotation.
+ * 2. The sender account is read again (a cool-down another worker met since, a lost session);
+ *    then `prepare` decides what to send, so a held-back lead does not consume a turn of the
+ *    variant rotation; then the campaign is confirmed active with the step in place (pausing stops
+ *    work before the next external call): by the write that took the rotation's turn, which only
+ *    takes one while that holds, or else by a read.
  * 3. The idempotency key (lead, step, attempt) is recorded on the lead, under its lease, BEFORE
  *    anything is counted or sent. A runner that dies after that leaves the key behind; whoever
  *    claims the lead next resumes with it.
@@ -69,19 +74,17 @@ export async function performAction<T>(
     if (busyUntil !== null) return held(heldByPacing(run, busyUntil));
   }
 
-  // The campaign is read once more right before the call: pausing it stops work before the next
-  // external call, and a sequence edit since the pass began must not run a step that moved. (A
-  // lead paused or changed by the user meanwhile has lost its lease, which the write of the
-  // pending key below detects.)
-  const current = await ctx.store.getCampaign(campaign.workspaceId, campaign.id);
-  if (current?.status !== 'active' || current.steps[lead.currentStep]?.id !== step.id) return held(handBack);
-
   // A rate limit another worker met since this lead was judged holds here too: the account is
   // read again right before the call, after the pacing gate was taken.
   const heldUntil = await senderHeldUntil(run);
   if (heldUntil !== null) return held(postponeIntoWorkingHours(campaign, heldUntil, 'sender_unavailable'));
 
   const prepared = await spec.prepare();
+  // The campaign is confirmed once more right before the call: pausing it stops work before the
+  // next external call, and a sequence edit since the pass began must not run a step that moved.
+  // (A lead paused or changed by the user meanwhile has lost its lease, which the write of the
+  // pending key below detects.)
+  if (prepared.campaignConfirmed !== true && !(await campaignRunsStep(run))) return held(handBack);
   if (!prepared.ok) return held(prepared.verdict);
 
   const key = resumed ?? idempotencyKey(lead.id, step.id, lead.attempts);
@@ -124,6 +127,13 @@ export async function performAction<T>(
     await applyAccountEffects(run, failure);
     return { kind: 'failed', failure };
   }
+}
+
+/** Whether the campaign, read again now, is active with the lead's step where it was. */
+async function campaignRunsStep(run: StepRun): Promise<boolean> {
+  const { ctx, campaign, lead, step } = run;
+  const current = await ctx.store.getCampaign(campaign.workspaceId, campaign.id);
+  return current?.status === 'active' && current.steps[lead.currentStep]?.id === step.id;
 }
 
 /** When the sender, read again now, can act again (its cool-down's end, or a recheck); null if now. */

@@ -66,12 +66,17 @@ function run(step: StepDef, claimed: RunnerLead = lead()): StepRun {
 }
 
 /** The rotation's first turn over the lead's pool, as the runner assigns it. */
-const firstTurn: AssignVariant = async (run, matcher) =>
-  chooseVariant(run.step.variants, run.lead, 0, matcher)?.id ?? null;
+const firstTurn: AssignVariant = async (run, matcher) => ({
+  variantId: chooseVariant(run.step.variants, run.lead, 0, matcher)?.id ?? null,
+  turnTaken: true,
+});
 
 async function choiceFor(step: StepDef, claimed?: RunnerLead) {
   const planned = await planMessage(run(step, claimed), firstTurn);
-  return { text: planned.ok ? planned.text : null, choice: planned.plan?.choice };
+  return {
+    text: planned.ok ? planned.text : null,
+    choice: 'plan' in planned ? planned.plan?.choice : undefined,
+  };
 }
 
 describe('the variant choice a lead shows', () => {

@@ -24,11 +24,22 @@ export type PlannedMessage =
       assignedVariantId: string | null;
       /** How the message was made, to record with the pending action; null for a resumed one. */
       plan: MessagePlan | null;
+      /** The rotation's turn was taken by the write that confirmed the campaign runs the step. */
+      campaignConfirmed: boolean;
     }
-  | { ok: false; missing: readonly string[]; plan: MessagePlan };
+  | { ok: false; missing: readonly string[]; plan: MessagePlan; campaignConfirmed: boolean }
+  /** The campaign no longer runs with the step in place (the rotation took no turn). */
+  | { ok: false; moved: true };
 
-/** The rotation's pick for the lead at this step, given how its ICP decisions match. */
-export type AssignVariant = (run: StepRun, matcher: IcpMatcher) => Promise<string | null>;
+/**
+ * The rotation's pick for the lead at this step, given how its ICP decisions match: the variant
+ * (null: the step's generic body) and whether a turn was taken, which confirms the campaign runs
+ * the step; null when the campaign no longer does.
+ */
+export type AssignVariant = (
+  run: StepRun,
+  matcher: IcpMatcher,
+) => Promise<{ variantId: string | null; turnTaken: boolean } | null>;
 
 /**
  * What a message or screener step sends this lead. A retry of an action whose outcome is unknown
@@ -51,6 +62,7 @@ export async function planMessage(run: StepRun, assignVariant: AssignVariant): P
       variantId: fromVariant ? assigned : null,
       assignedVariantId: assigned,
       plan: null,
+      campaignConfirmed: false,
     };
   }
 
@@ -64,7 +76,9 @@ export async function planMessage(run: StepRun, assignVariant: AssignVariant): P
     known: lead.icpDecisions ?? {},
     ...logging,
   });
-  const variantId = await assignVariant(run, icpMatcherFromDecisions(icp.all, ctx.icpMatcher));
+  const pick = await assignVariant(run, icpMatcherFromDecisions(icp.all, ctx.icpMatcher));
+  if (pick === null) return { ok: false, moved: true };
+  const { variantId, turnTaken: campaignConfirmed } = pick;
   const variant = step.variants.find((candidate) => candidate.id === variantId) ?? null;
   const ai =
     variant === null
@@ -84,8 +98,15 @@ export async function planMessage(run: StepRun, assignVariant: AssignVariant): P
     },
     icpDecisions: icp.added,
   };
-  if (!composed.ok) return { ok: false, missing: composed.missing, plan };
-  return { ok: true, text: composed.text, variantId: composed.variantId, assignedVariantId: variantId, plan };
+  if (!composed.ok) return { ok: false, missing: composed.missing, plan, campaignConfirmed };
+  return {
+    ok: true,
+    text: composed.text,
+    variantId: composed.variantId,
+    assignedVariantId: variantId,
+    plan,
+    campaignConfirmed,
+  };
 }
 
 function definitionKeyOf(variant: VariantDef): string | null {

@@ -8,7 +8,12 @@ import {
   type IcpMatcher,
 } from '@outreach/domain';
 import type { ProviderMessageResult, Relationship } from '@outreach/network';
-import { postponeIntoWorkingHours, stepCompleted, type LeadVerdict } from '../step-run/lead-verdict.js';
+import {
+  handBack,
+  postponeIntoWorkingHours,
+  stepCompleted,
+  type LeadVerdict,
+} from '../step-run/lead-verdict.js';
 import { logExecutedAction, performAction, type PreparedAction } from '../step-run/perform-action.js';
 import { providerAccountOf } from '../accounts/provider-account.js';
 import { leadRef, resolvedLead } from '../step-run/provider-lead.js';
@@ -47,6 +52,7 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
     action: inmail ? 'inmail' : 'message',
     prepare: async (): Promise<PreparedAction<ProviderMessageResult>> => {
       const planned = await planMessage(run, assignedVariant);
+      if ('moved' in planned) return { ok: false, verdict: handBack };
       if (!planned.ok) {
         ctx.logger.info(
           { leadId: lead.id, stepId: run.step.id, missing: planned.missing },
@@ -58,12 +64,14 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
         return {
           ok: false,
           verdict: { kind: 'settle', settlement: { ...settlement, missingVariables: planned.missing } },
+          campaignConfirmed: planned.campaignConfirmed,
         };
       }
       sent.content = planned.text;
       sent.variantId = planned.variantId;
       return {
         ok: true,
+        campaignConfirmed: planned.campaignConfirmed,
         variantId: planned.assignedVariantId,
         content: planned.text,
         ...(planned.plan === null ? {} : { plan: planned.plan }),
@@ -114,22 +122,28 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
 /**
  * The variant this lead gets at this step: the one already assigned (a retry), else the next turn
  * of the atomic rotation counter of the lead's pool of candidates (each pool of the step takes
- * turns of its own, so ICP-matched traffic does not skew the split of the general variants). Null when the step has no
- * enabled variant (the generic body is then the message).
+ * turns of its own, so ICP-matched traffic does not skew the split of the general variants), taken
+ * by the write that confirms the campaign still runs the step. A null variant when the step has no
+ * enabled variant (the generic body is then the message); null when the campaign moved on.
  */
-async function assignedVariant(run: StepRun, icpMatcher: IcpMatcher): Promise<string | null> {
+async function assignedVariant(
+  run: StepRun,
+  icpMatcher: IcpMatcher,
+): Promise<{ variantId: string | null; turnTaken: boolean } | null> {
   const { ctx, campaign, step, lead } = run;
   const assigned = lead.assignedVariants[step.id];
-  if (assigned !== undefined && step.variants.some((variant) => variant.id === assigned)) return assigned;
-  if (enabledVariants(step.variants).length === 0) return null;
+  if (assigned !== undefined && step.variants.some((variant) => variant.id === assigned))
+    return { variantId: assigned, turnTaken: false };
+  if (enabledVariants(step.variants).length === 0) return { variantId: null, turnTaken: false };
   const candidates = rotationCandidates(step.variants, lead, icpMatcher);
   const turn = await ctx.store.nextRotation(
     lead.workspaceId,
     campaign.id,
-    step.id,
+    { id: step.id, index: lead.currentStep },
     rotationPoolKey(candidates),
   );
-  return pickByCounter(candidates, turn)?.id ?? null;
+  if (turn === null) return null;
+  return { variantId: pickByCounter(candidates, turn)?.id ?? null, turnTaken: true };
 }
 
 /**

@@ -29,9 +29,16 @@ export interface RunnerCampaignStore {
   getCampaign(workspaceId: string, campaignId: string): Promise<RunnerCampaign | null>;
   /**
    * The next round-robin position of one pool of the step's variants (`rotationPoolKey` of the
-   * candidates): atomic, distinct for concurrent callers, each pool counted on its own.
+   * candidates): atomic, distinct for concurrent callers, each pool counted on its own. Taken only
+   * while the campaign is active with the step at `step.index`, which the same write confirms;
+   * null (no turn taken) otherwise.
    */
-  nextRotation(workspaceId: string, campaignId: string, stepId: string, pool: string): Promise<number>;
+  nextRotation(
+    workspaceId: string,
+    campaignId: string,
+    step: { id: string; index: number },
+    pool: string,
+  ): Promise<number | null>;
   /** Whether any lead of the campaign is in one of `statuses` (one indexed read, no count). */
   hasLeadWithStatus(
     workspaceId: string,

@@ -45,8 +45,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       const campaign = await db.campaigns.get(ws(workspaceId), campaignId);
       return campaign === null ? null : toRunnerCampaign(campaign);
     },
-    nextRotation: (workspaceId, campaignId, stepId, pool) =>
-      db.campaigns.nextRotation(ws(workspaceId), campaignId, stepId, pool),
+    nextRotation: (workspaceId, campaignId, step, pool) =>
+      db.campaigns.nextRotationIfRunning(ws(workspaceId), campaignId, step, pool),
     hasLeadWithStatus: (workspaceId, campaignId, statuses) =>
       db.leads.existsWithStatus(ws(workspaceId), campaignId, statuses),
     hasLeadAwaitingFix: (workspaceId, campaignId) => db.leads.existsAwaitingFix(ws(workspaceId), campaignId),

@@ -217,4 +217,22 @@ describe('sequence edits', () => {
       t.db.campaigns.nextRotation(ws, campaign.id, message.id, 'not.a.pool'),
     ).rejects.toBeInstanceOf(NotFoundError);
   });
+
+  it('takes a turn only while the campaign runs with the step in place, in the same write', async () => {
+    const message = step('message');
+    const campaign = await t.db.campaigns.create(ws, { name: 'Rotation while running' });
+    await t.db.campaigns.replaceSequence(ws, campaign.id, { expectedVersion: 0, steps: [message] });
+    const pool = newId('variant');
+    const at = (index: number) => ({ id: message.id, index });
+    // A draft campaign is not running: no turn.
+    expect(await t.db.campaigns.nextRotationIfRunning(ws, campaign.id, at(0), pool)).toBeNull();
+    await t.db.campaigns.transitionStatus(ws, campaign.id, { from: ['draft'], to: 'active' });
+    expect(await t.db.campaigns.nextRotationIfRunning(ws, campaign.id, at(0), pool)).toBe(0);
+    expect(await t.db.campaigns.nextRotationIfRunning(ws, campaign.id, at(0), pool)).toBe(1);
+    // The step is elsewhere in the sequence: no turn.
+    expect(await t.db.campaigns.nextRotationIfRunning(ws, campaign.id, at(1), pool)).toBeNull();
+    await t.db.campaigns.transitionStatus(ws, campaign.id, { from: ['active'], to: 'paused' });
+    expect(await t.db.campaigns.nextRotationIfRunning(ws, campaign.id, at(0), pool)).toBeNull();
+    expect((await t.db.campaigns.get(ws, campaign.id))?.steps[0]?.rotationCounter).toBe(2);
+  });
 });

@@ -171,16 +171,45 @@ export class CampaignRepository {
    * counter (its `rotationCounter`, every pick of the step) moves with it.
    */
   async nextRotation(workspaceId: WorkspaceId, id: string, stepId: string, pool?: string): Promise<number> {
+    const turn = await this.takeTurn(workspaceId, { _id: id, 'steps._id': stepId }, stepId, pool);
+    if (turn === null) throw new NotFoundError('step', [stepId]);
+    return turn;
+  }
+
+  /**
+   * `nextRotation` taken only while the campaign is active with the step at `stepIndex` of its
+   * sequence (what a runner confirms right before acting): null, and no turn taken, otherwise.
+   * The same single write confirms the campaign and takes the turn.
+   */
+  async nextRotationIfRunning(
+    workspaceId: WorkspaceId,
+    id: string,
+    step: { id: string; index: number },
+    pool?: string,
+  ): Promise<number | null> {
+    if (!Number.isInteger(step.index) || step.index < 0) return null;
+    return this.takeTurn(
+      workspaceId,
+      { _id: id, status: 'active', [`steps.${step.index}._id`]: step.id },
+      step.id,
+      pool,
+    );
+  }
+
+  private async takeTurn(
+    workspaceId: WorkspaceId,
+    filter: QueryFilter<CampaignRecord>,
+    stepId: string,
+    pool: string | undefined,
+  ): Promise<number | null> {
     if (!isId('step', stepId)) throw new NotFoundError('step', [stepId]);
     if (pool !== undefined && !pool.split('+').every((variantId) => isId('variant', variantId)))
       throw new NotFoundError('variant', [pool]);
     const poolPath = pool === undefined ? null : `rotationPools.${stepId}:${pool}`;
-    const record = await this.records.findOneAndUpdate(
-      workspaceId,
-      { _id: id, 'steps._id': stepId },
-      { $inc: { [`rotationCounters.${stepId}`]: 1, ...(poolPath === null ? {} : { [poolPath]: 1 }) } },
-    );
-    if (!record) throw new NotFoundError('step', [stepId]);
+    const record = await this.records.findOneAndUpdate(workspaceId, filter, {
+      $inc: { [`rotationCounters.${stepId}`]: 1, ...(poolPath === null ? {} : { [poolPath]: 1 }) },
+    });
+    if (!record) return null;
     const after =
       pool === undefined ? record.rotationCounters[stepId] : record.rotationPools?.[`${stepId}:${pool}`];
     return (after ?? 1) - 1;
