@@ -98,9 +98,9 @@ describe("a free account's noted invitations", () => {
     const taken: Array<CapacitySlot & { expiresAt: Date }> = [];
     const store: RunnerStore = {
       ...base,
-      consumeCapacity: (workspaceId, slot) => {
-        taken.push(slot);
-        return base.consumeCapacity(workspaceId, slot);
+      consumeCapacities: (workspaceId, slots, optional) => {
+        taken.push(...slots, ...(optional === undefined ? [] : [optional]));
+        return base.consumeCapacities(workspaceId, slots, optional);
       },
     };
     const runner = world.runner({ pacing: { minGapMinutes: 0, maxGapMinutes: 0 } }, { store });

@@ -291,6 +291,54 @@ describe('performAction: pending keys and cap units across failures and resumes'
     expect(calls).toEqual([]);
   });
 
+  /** An action with an extra unit (a note's, from a quota of `cap`), telling what its call learnt. */
+  function noted(cap: number, failure?: Error) {
+    const told: boolean[] = [];
+    const extraUnit = { kind: 'notedInvitations' as const, period: 'day:2026-03-11', cap, expiresAt: NOW };
+    const prepare = async (): Promise<PreparedAction<string>> => ({
+      ok: true,
+      variantId: null,
+      extraUnit,
+      call: async (_key, taken) => {
+        told.push(taken.extraUnit);
+        if (failure !== undefined) throw failure;
+        return 'sent';
+      },
+    });
+    return { told, prepare };
+  }
+
+  it('takes an extra unit with the caps and tells the call; without it when its quota is used', async () => {
+    const w = world();
+    // Two actions: two attempts, so two keys.
+    const run = (attempts: number) => stepRun(w, { pacing: { min: 0, max: 0 }, lead: { attempts } });
+    const first = noted(1);
+    expect((await invite(run(0), first.prepare)).kind).toBe('done');
+    const second = noted(1);
+    expect((await invite(run(1), second.prepare)).kind).toBe('done');
+    expect([...first.told, ...second.told]).toEqual([true, false]);
+    expect(w.units.get('day:2026-03-11/notedInvitations')?.size).toBe(1);
+  });
+
+  it('takes no extra unit for an action the caps hold back', async () => {
+    const w = world();
+    fullDay(w);
+    const { told, prepare } = noted(5);
+    expect((await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare)).kind).toBe('held');
+    expect(told).toEqual([]);
+    expect(w.units.get('day:2026-03-11/notedInvitations')?.size ?? 0).toBe(0);
+  });
+
+  it('gives the extra unit back with the caps when the action certainly did not happen', async () => {
+    const w = world();
+    const { told, prepare } = noted(5, new RateLimitedError(60_000));
+    expect(await invite(stepRun(w, { pacing: { min: 0, max: 0 } }), prepare)).toMatchObject({
+      kind: 'failed',
+    });
+    expect(told).toEqual([true]);
+    expect(unitsTaken(w)).toBe(0);
+  });
+
   it('gives the cap unit back when a fresh attempt was refused (it certainly did not happen)', async () => {
     const w = world();
     const { calls, prepare } = action(new RateLimitedError(60_000));

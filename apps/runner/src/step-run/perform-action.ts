@@ -8,7 +8,13 @@ import {
 import { learnedFacts } from '../context/claimed-lead.js';
 import type { MessagePlan } from '../store/runner-store.port.js';
 import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
-import { heldByPacing, releaseCapacity, reserveCapacity, takePacingSlot } from './sender-gates.js';
+import {
+  heldByPacing,
+  releaseCapacity,
+  reserveCapacity,
+  takePacingSlot,
+  type ExtraUnit,
+} from './sender-gates.js';
 import { applyAccountEffects, resumedKey, type StepRun } from './step-run.js';
 
 /**
@@ -24,7 +30,9 @@ export type PreparedAction<T> =
       variantId: string | null;
       content?: string;
       plan?: MessagePlan;
-      call: (idempotencyKey: string) => Promise<T>;
+      /** A unit taken with the caps when it can (an invitation's note); the call learns if it was. */
+      extraUnit?: ExtraUnit;
+      call: (idempotencyKey: string, taken: { extraUnit: boolean }) => Promise<T>;
       /**
        * For an action resumed with an unknown outcome: asks the provider whether it happened since
        * `since` (the recorded pending time). The answer when it did; null when it did not, and only
@@ -56,7 +64,8 @@ export type ActionAttempt<T> =
  * 4. A unit of the account's cap is taken for that key (atomically, once per key): a resumed
  *    attempt takes it again, which counts nothing when the first attempt had taken it, and takes
  *    it when the first attempt died before. A unit is given back only by its own action, when
- *    that certainly did not happen, so no unit is lost or counted twice across crashes.
+ *    that certainly did not happen, so no unit is lost or counted twice across crashes. An extra
+ *    unit (an invitation's note) is taken with the caps, after them, under the same rules.
  * 5. A resumed attempt (its first call may have acted: a crash, a timeout, a lost lease) first
  *    reconciles with the provider's state since the recorded pending time: an invitation pending or
  *    a relation there, a message with the same text in the chat, count as done and nothing is
@@ -99,7 +108,7 @@ export async function performAction<T>(
     ...(prepared.plan === undefined ? {} : { plan: prepared.plan }),
     ...learnedFacts(run.learned),
   });
-  const capacity = await reserveCapacity(run, spec.action, key);
+  const capacity = await reserveCapacity(run, spec.action, key, prepared.extraUnit);
   if (!capacity.ok) {
     const wait = postponeIntoWorkingHours(campaign, capacity.freesAt, 'awaiting_capacity');
     // Nothing was sent under a fresh key: it is forgotten. A resumed one is kept (its first
@@ -117,7 +126,8 @@ export async function performAction<T>(
         return { kind: 'done', result: earlier, idempotencyKey: key };
       }
     }
-    return { kind: 'done', result: await prepared.call(key), idempotencyKey: key };
+    const result = await prepared.call(key, { extraUnit: capacity.extraTaken });
+    return { kind: 'done', result, idempotencyKey: key };
   } catch (error) {
     const failure = classifyNetworkFailure(error);
     if (failure === null) throw error;

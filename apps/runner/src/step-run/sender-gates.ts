@@ -33,19 +33,39 @@ const CAPS: Record<
   profile_visit: [{ kind: 'profileVisits', period: 'day', limit: 'profileVisitsPerDay' }],
 };
 
-export type CapacityReservation = { ok: true; slots: CapacitySlot[] } | { ok: false; freesAt: Date };
+export type CapacityReservation =
+  | {
+      ok: true;
+      /** Every unit taken for the action, the extra one included when it was taken. */
+      slots: CapacitySlot[];
+      extraTaken: boolean;
+    }
+  | { ok: false; freesAt: Date };
+
+/**
+ * A unit an action takes when it can, beside its caps (an invitation's note, from the rolling
+ * month's quota): taken with them, after them, and never without them.
+ */
+export interface ExtraUnit {
+  kind: UsageKind;
+  /** Its period key (`day:<key>`). */
+  period: string;
+  cap: number;
+  expiresAt: Date;
+}
 
 /**
  * Takes one unit of the account's daily (and, for invitations, weekly) cap for the action `key`,
  * all or none with conditional updates (one round trip for all of them while none is at its cap),
  * so runners side by side never exceed a cap; a unit already taken for that key is not taken
  * again. Periods are the account's days and ISO weeks in its own timezone. When a cap is full,
- * says when the period that frees it ends.
+ * says when the period that frees it ends. An `extra` unit goes with them when it can.
  */
 export async function reserveCapacity(
   run: StepRun,
   action: CappedAction,
   key: string,
+  extra?: ExtraUnit,
 ): Promise<CapacityReservation> {
   const { ctx, account, now } = run;
   const periods = usagePeriods(now, account.timezone);
@@ -67,15 +87,15 @@ export async function reserveCapacity(
     cap,
     expiresAt: new Date(period.end.getTime() + DAY_MS),
   }));
-  const refused = await ctx.store.consumeCapacities(account.workspaceId, slots);
-  if (refused !== null) return { ok: false, freesAt: wanted[refused]?.period.end ?? now };
-  const taken: CapacitySlot[] = slots.map(({ accountId, period, kind }) => ({
-    accountId,
-    period,
-    kind,
-    key,
-  }));
-  return { ok: true, slots: taken };
+  const extraSlot = extra === undefined ? undefined : { ...extra, accountId: account.id, key };
+  const taken = await ctx.store.consumeCapacities(account.workspaceId, slots, extraSlot);
+  if (taken.refused !== null) return { ok: false, freesAt: wanted[taken.refused]?.period.end ?? now };
+  const held = [...slots, ...(extraSlot !== undefined && taken.optional ? [extraSlot] : [])];
+  return {
+    ok: true,
+    slots: held.map(({ accountId, period, kind }) => ({ accountId, period, kind, key })),
+    extraTaken: taken.optional,
+  };
 }
 
 /**

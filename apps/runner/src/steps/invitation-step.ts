@@ -17,6 +17,7 @@ import {
   type LeadVerdict,
 } from '../step-run/lead-verdict.js';
 import { logExecutedAction, performAction } from '../step-run/perform-action.js';
+import type { ExtraUnit } from '../step-run/sender-gates.js';
 import { providerAccountOf } from '../accounts/provider-account.js';
 import { leadRef, resolvedLead } from '../step-run/provider-lead.js';
 import { networkRead, resumedKey, verdictForFailure, type StepRun } from '../step-run/step-run.js';
@@ -52,26 +53,31 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   }
   const attempt = await performAction(run, {
     action: 'invitation',
-    prepare: async () => ({
-      ok: true,
-      variantId: null,
-      call: async (key) => {
-        // The note's unit is taken only once the pacing gate and the caps let the invitation go:
-        // an attempt held back must not spend one of the few notes a free account has a month.
-        const note = await noteAllowed(run, composed.note, key);
-        return ctx.network.sendInvitation({
-          accountId,
-          lead: ref,
-          ...(note === null ? {} : { note }),
-        });
-      },
-      reconcile: async (since) => {
-        const outcome = await ctx.network.reconcileInvitation({ accountId, lead: ref, since });
-        return outcome === 'sent'
-          ? { invitationId: '', providerId: ref.providerId ?? '', sentAt: since }
-          : null;
-      },
-    }),
+    prepare: async () => {
+      // The note's unit is taken with the invitation's own, once the pacing gate and the caps let
+      // it go: an attempt held back must not spend one of the few notes a free account has a month.
+      const note = await noteWithinQuota(run, composed.note);
+      return {
+        ok: true,
+        variantId: null,
+        ...(note === null ? {} : { extraUnit: note.unit }),
+        call: async (_key, taken) => {
+          if (note !== null && !taken.extraUnit)
+            ctx.logger.info({ leadId: lead.id }, 'invitation sent without its note: the note quota is used');
+          return ctx.network.sendInvitation({
+            accountId,
+            lead: ref,
+            ...(note !== null && taken.extraUnit ? { note: note.text } : {}),
+          });
+        },
+        reconcile: async (since) => {
+          const outcome = await ctx.network.reconcileInvitation({ accountId, lead: ref, since });
+          return outcome === 'sent'
+            ? { invitationId: '', providerId: ref.providerId ?? '', sentAt: since }
+            : null;
+        },
+      };
+    },
   });
   if (attempt.kind === 'held') return attempt.verdict;
   if (attempt.kind === 'failed') return verdictForFailure(run, attempt.failure);
@@ -157,9 +163,13 @@ export function stillPending(verdict: LeadVerdict): LeadVerdict {
 /**
  * The note the tier lets this invitation carry: at most 200 characters on a free account (300
  * otherwise), and only within the quota of noted invitations of the last 31 days (day counters,
- * summed: LinkedIn's month is a rolling one). Past either, the invitation goes without its note.
+ * summed: LinkedIn's month is a rolling one), with the day's unit of that quota it takes. Past
+ * either, the invitation goes without its note.
  */
-async function noteAllowed(run: StepRun, note: string | null, key: string): Promise<string | null> {
+async function noteWithinQuota(
+  run: StepRun,
+  note: string | null,
+): Promise<{ text: string; unit: ExtraUnit } | null> {
   const { ctx, account, now } = run;
   if (note === null) return null;
   const limits = limitNumbersOf(account, now);
@@ -172,17 +182,13 @@ async function noteAllowed(run: StepRun, note: string | null, key: string): Prom
   }
   const today = usagePeriods(now, account.timezone).day;
   // One unit per action key: a resumed attempt does not count its note twice.
-  const counted = await ctx.store.consumeCapacity(account.workspaceId, {
-    accountId: account.id,
-    period: `day:${today.key}`,
-    kind: 'notedInvitations',
-    key,
-    cap: limits.notedInvitationsPerMonth,
-    expiresAt: new Date(today.end.getTime() + (NOTE_QUOTA_DAYS + 1) * 24 * 60 * 60 * 1000),
-  });
-  if (!counted) {
-    ctx.logger.info({ leadId: run.lead.id }, 'invitation sent without its note: the note quota is used');
-    return null;
-  }
-  return note;
+  return {
+    text: verdict.note,
+    unit: {
+      kind: 'notedInvitations',
+      period: `day:${today.key}`,
+      cap: limits.notedInvitationsPerMonth,
+      expiresAt: new Date(today.end.getTime() + (NOTE_QUOTA_DAYS + 1) * 24 * 60 * 60 * 1000),
+    },
+  };
 }

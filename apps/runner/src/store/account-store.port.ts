@@ -103,14 +103,16 @@ export interface RunnerAccountStore {
     slot: CapacitySlot & { cap: number; expiresAt: Date },
   ): Promise<boolean>;
   /**
-   * `consumeCapacity` of several slots (an invitation's day and week), all or none: null when every
-   * unit is held, else the index of the first slot at its cap (the units taken before it are given
-   * back). One round trip when every unit is free.
+   * `consumeCapacity` of several slots (an invitation's day and week), all or none: `refused` is
+   * null when every unit is held, else the index of the first slot at its cap (the units taken
+   * before it are given back). An `optional` slot (an invitation's note) is taken last, only once
+   * the others are; `optional` says whether it was. One round trip when every unit is free.
    */
   consumeCapacities(
     workspaceId: string,
     slots: ReadonlyArray<CapacitySlot & { cap: number; expiresAt: Date }>,
-  ): Promise<number | null>;
+    optional?: CapacitySlot & { cap: number; expiresAt: Date },
+  ): Promise<{ refused: number | null; optional: boolean }>;
   releaseCapacity(workspaceId: string, slot: CapacitySlot): Promise<void>;
   /**
    * Takes `units` (default 1) of a day's call budget at once, all or none (no action key: every

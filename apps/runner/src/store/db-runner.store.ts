@@ -134,7 +134,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       await db.senderAccounts.touchLastAction(ws(workspaceId), accountId, at, warmUpRestartAt);
     },
     consumeCapacity: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
-    consumeCapacities: (workspaceId, slots) => db.accountUsage.tryConsumeAll(ws(workspaceId), slots),
+    consumeCapacities: (workspaceId, slots, optional) =>
+      db.accountUsage.tryConsumeAll(ws(workspaceId), slots, optional),
     releaseCapacity: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),
     consumeCallBudget: (workspaceId, slot) => db.accountUsage.tryConsume(ws(workspaceId), slot),
     releaseCallBudget: (workspaceId, slot) => db.accountUsage.release(ws(workspaceId), slot),

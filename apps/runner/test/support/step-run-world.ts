@@ -142,13 +142,17 @@ export function stepRun(
     async consumeCapacities(
       ws: string,
       slots: ReadonlyArray<CapacitySlot & { cap: number; expiresAt: Date }>,
-    ) {
+      optional?: CapacitySlot & { cap: number; expiresAt: Date },
+    ): Promise<{ refused: number | null; optional: boolean }> {
       for (const [index, slot] of slots.entries()) {
         if (await store.consumeCapacity(ws, slot)) continue;
         for (const taken of slots.slice(0, index)) await store.releaseCapacity(ws, taken);
-        return index;
+        return { refused: index, optional: false };
       }
-      return null;
+      return {
+        refused: null,
+        optional: optional !== undefined && (await store.consumeCapacity(ws, optional)),
+      };
     },
     async releaseCapacity(_ws: string, slot: CapacitySlot) {
       w.released.push(slot);

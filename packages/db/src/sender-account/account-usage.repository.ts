@@ -132,18 +132,22 @@ export class AccountUsageRepository {
    * when every one is taken: the conditional upserts go in one ordered bulk write, which stops at
    * the first the `_id` index refuses. From there the slots are taken one by one as `tryConsume`
    * does (a refusal there may be a first insert racing another, or a unit this action holds
-   * already). Answers null when every unit is held, else the index of the first slot refused,
-   * after giving back the units taken before it.
+   * already). `refused` is null when every unit is held, else the index of the first slot refused,
+   * after giving back the units taken before it. An `optional` slot (an invitation's note) goes
+   * last in the same write, taken only once the others are: `optional` says whether it was.
    */
   async tryConsumeAll(
     workspaceId: WorkspaceId,
     slots: ReadonlyArray<UsageSlot & { cap: number; expiresAt: Date }>,
-  ): Promise<number | null> {
+    optional?: UsageSlot & { cap: number; expiresAt: Date },
+  ): Promise<{ refused: number | null; optional: boolean }> {
+    const all = optional === undefined ? slots : [...slots, optional];
     // A slot whose cap is below one unit is refused without a write (an upsert would create it).
-    const possible = slots.findIndex((slot) => slot.cap - unitsOf(slot) < 0);
-    const batch = slots.slice(0, possible < 0 ? slots.length : possible);
-    let applied = batch.length;
+    const impossible = all.findIndex((slot) => slot.cap - unitsOf(slot) < 0);
+    const batch = all.slice(0, impossible < 0 ? all.length : impossible);
+    let applied = 0;
     if (batch.length > 1) {
+      applied = batch.length;
       try {
         await this.records.bulkUpdate(
           workspaceId,
@@ -155,14 +159,17 @@ export class AccountUsageRepository {
         if (refused === null || refused.size !== 1) throw error;
         applied = Math.min(...refused);
       }
-    } else applied = 0;
-    for (let index = applied; index < slots.length; index += 1) {
-      const slot = slots[index] as (typeof slots)[number];
-      if (await this.tryConsume(workspaceId, slot)) continue;
-      for (const taken of slots.slice(0, index)) await this.release(workspaceId, taken);
-      return index;
     }
-    return null;
+    for (let index = applied; index < slots.length; index += 1) {
+      if (await this.tryConsume(workspaceId, slots[index] as (typeof slots)[number])) continue;
+      for (const taken of slots.slice(0, index)) await this.release(workspaceId, taken);
+      return { refused: index, optional: false };
+    }
+    if (optional === undefined) return { refused: null, optional: false };
+    return {
+      refused: null,
+      optional: applied === all.length || (await this.tryConsume(workspaceId, optional)),
+    };
   }
 
   /**
