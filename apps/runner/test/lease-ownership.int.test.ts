@@ -61,10 +61,10 @@ describe('two workers of one runner on the same lead', () => {
     let settles = 0;
     const store: RunnerStore = {
       ...world.store,
-      async claimDueLead(workspaceId, campaignId, lease) {
+      async claimDueLeads(workspaceId, campaignId, lease, limit) {
         claims += 1;
         if (claims === 2) await leaseTaken.promise;
-        return world.store.claimDueLead(workspaceId, campaignId, lease);
+        return world.store.claimDueLeads(workspaceId, campaignId, lease, limit);
       },
       async recordPendingAction(workspaceId, leadId, owner, action) {
         if (action.stepId === secondStepId) {

@@ -123,3 +123,16 @@ export async function recordRestriction(
   if (changed)
     ctx.logger.error({ accountId: current.id, reason, detail }, 'sender account restricted: it stops');
 }
+
+/**
+ * Why a lead waits for a sender that is resting: a rest LinkedIn's limit on a kind of action put
+ * it in is capacity the account ran out of (`awaiting_capacity`, as when our own cap is full); any
+ * other rest is the sender being unavailable.
+ */
+export function restingWaitReason(
+  account: Pick<RunnerAccount, 'cooldownReason'>,
+): 'awaiting_capacity' | 'sender_unavailable' {
+  return account.cooldownReason?.startsWith('provider_limit:') === true
+    ? 'awaiting_capacity'
+    : 'sender_unavailable';
+}

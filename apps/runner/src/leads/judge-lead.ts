@@ -23,6 +23,7 @@ import { heldByPacing } from '../step-run/sender-gates.js';
 import { resumedKey, type StepRun } from '../step-run/step-run.js';
 import { limitNumbersOf } from '../accounts/account-limits.js';
 import { actFor } from '../accounts/call-meter.js';
+import { restingWaitReason } from '../accounts/account-safety.js';
 
 const STEP_EXECUTORS: Record<StepType, (run: StepRun) => Promise<LeadVerdict>> = {
   invitation: runInvitationStep,
@@ -79,7 +80,11 @@ export async function judgeLead(
     random: createRandom(`${account.id}:${now.toISOString()}`),
     pacing: ctx.options.pacing,
   });
-  if (plan.kind === 'wait') return postpone(plan.until, plan.reason);
+  if (plan.kind === 'wait') {
+    // Of the reasons to wait, only the sender's rest is `sender_unavailable`: say which rest.
+    const reason = plan.reason === 'sender_unavailable' ? restingWaitReason(account) : plan.reason;
+    return postpone(plan.until, reason);
+  }
   // A first look at the pacing gate, before any network call; the action takes the gate atomically.
   if (resumedKey(run) === null && account.pacedUntil !== null && account.pacedUntil > now) {
     return heldByPacing(run, account.pacedUntil);

@@ -4,17 +4,24 @@ import type { RunnerCampaign } from '../store/runner-store.port.js';
 
 /**
  * Claims due leads across the active campaigns in turn, so one large campaign cannot starve the
- * others. Every claim is made under an owner of its own (`newOwner`), so that only the worker that
- * made a claim can report on it: a worker whose lease was dropped (a network event made the lead
- * due again) cannot write over a later claim of the same lead by another worker of this runner. Each claim is one atomic update on the claim index of one campaign; a campaign that has
- * nothing due leaves the rotation for the rest of the pass and is reported as drained (only a
+ * others. Leads are claimed a batch at a time (as many as the runner has workers, within what is
+ * left of the pass budget: three round trips for the batch instead of one per lead), and handed
+ * out one per `claim`. Every batch is claimed under an owner of its own (`newOwner`), so a lead
+ * claimed again (after a network event made it due while a worker held it) is held under another
+ * owner, and the worker of the earlier claim cannot report over the later one. A campaign that
+ * has nothing due leaves the rotation for the rest of the pass and is reported as drained (only a
  * drained campaign can have finished, so only those get a completion check). The campaign comes
  * with the lead as listed at the start of the pass: enough to decide that a lead must wait, while
  * the decision to act is confirmed against a fresh read (see `performAction`).
+ *
+ * A lead waiting in the batch whose lease has run half its course is given back instead of
+ * handed out; what is left when the pass stops claiming goes back with `releaseUnclaimed`.
  */
 export interface CampaignClaimer {
   claim(): Promise<ClaimedLead | null>;
   drained(): readonly RunnerCampaign[];
+  /** Gives back the leases of the leads claimed ahead and never handed out. */
+  releaseUnclaimed(): Promise<void>;
 }
 
 export function createCampaignClaimer(
@@ -24,28 +31,83 @@ export function createCampaignClaimer(
 ): CampaignClaimer {
   const open = [...campaigns];
   const drained: RunnerCampaign[] = [];
+  /** Leads claimed ahead, with when their lease runs out. */
+  const ahead: Array<{ claimed: ClaimedLead; leaseUntil: number }> = [];
+  let handedOut = 0;
   let turn = 0;
+
+  async function giveBack(claimed: ClaimedLead): Promise<void> {
+    const { lead, owner } = claimed;
+    await ctx.store.releaseLead(lead.workspaceId, lead.id, owner).catch((error: unknown) => {
+      ctx.logger.error({ err: error, leadId: lead.id }, 'could not give back a lead claimed ahead');
+      return false;
+    });
+  }
+
+  /** The next lead claimed ahead whose lease has at least half its course left. */
+  async function fromAhead(): Promise<ClaimedLead | null> {
+    for (let next = ahead.shift(); next !== undefined; next = ahead.shift()) {
+      if (next.leaseUntil - ctx.clock().getTime() >= ctx.options.leaseMs / 2) return next.claimed;
+      await giveBack(next.claimed);
+    }
+    return null;
+  }
+
+  /** A batch being claimed: workers that find none ahead wait for it rather than race it. */
+  let claiming: Promise<ClaimedLead | null> | null = null;
+
+  async function claimBatch(): Promise<ClaimedLead | null> {
+    while (open.length > 0) {
+      const campaign = open[turn % open.length];
+      turn += 1;
+      if (campaign === undefined) continue;
+      const owner = newOwner();
+      const now = ctx.clock();
+      const limit = Math.max(1, Math.min(ctx.options.concurrency, ctx.options.passBudget - handedOut));
+      const leads = await ctx.store.claimDueLeads(
+        campaign.workspaceId,
+        campaign.id,
+        { owner, now, leaseMs: ctx.options.leaseMs },
+        limit,
+      );
+      const [first, ...rest] = leads.map((lead) => ({ lead, owner, campaign, learned: {} }));
+      if (first !== undefined) {
+        const leaseUntil = now.getTime() + ctx.options.leaseMs;
+        ahead.push(...rest.map((claimed) => ({ claimed, leaseUntil })));
+        return first;
+      }
+      const index = open.indexOf(campaign);
+      if (index >= 0) {
+        open.splice(index, 1);
+        drained.push(campaign);
+      }
+    }
+    return null;
+  }
+
   return {
     async claim() {
-      while (open.length > 0) {
-        const campaign = open[turn % open.length];
-        turn += 1;
-        if (campaign === undefined) continue;
-        const owner = newOwner();
-        const lead = await ctx.store.claimDueLead(campaign.workspaceId, campaign.id, {
-          owner,
-          now: ctx.clock(),
-          leaseMs: ctx.options.leaseMs,
-        });
-        if (lead !== null) return { lead, owner, campaign, learned: {} };
-        const index = open.indexOf(campaign);
-        if (index >= 0) {
-          open.splice(index, 1);
-          drained.push(campaign);
+      for (;;) {
+        const waiting = await fromAhead();
+        if (waiting !== null) {
+          handedOut += 1;
+          return waiting;
         }
+        if (claiming === null) {
+          claiming = claimBatch().finally(() => {
+            claiming = null;
+          });
+          const first = await claiming;
+          if (first !== null) handedOut += 1;
+          return first;
+        }
+        // Another worker is claiming a batch: take from it once it is in.
+        if ((await claiming) === null && ahead.length === 0) return null;
       }
-      return null;
     },
     drained: () => drained,
+    async releaseUnclaimed() {
+      for (const { claimed } of ahead.splice(0)) await giveBack(claimed);
+    },
   };
 }

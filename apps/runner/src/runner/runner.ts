@@ -11,7 +11,7 @@ import { startPollingLoop, type PollingLoop } from '../loop/polling-loop.js';
 import { drainWithWorkers } from '../loop/worker-pool.js';
 import { sendQueuedMessage } from '../outgoing/send-queued-message.js';
 import { createKeywordReplyAnalyser } from '../screener/keyword-reply.analyser.js';
-import { createCampaignClaimer } from './campaign-claimer.js';
+import { createCampaignClaimer, type CampaignClaimer } from './campaign-claimer.js';
 import { createCounterCheck } from './counter-check.js';
 import {
   defaultRunnerOptions,
@@ -90,6 +90,8 @@ export function createRunner(
   let stopped: Promise<void> | undefined;
 
   let lastEventPoll: number | undefined;
+  /** The current pass's claimer, whose leads claimed ahead go back when the runner stops. */
+  let currentClaimer: CampaignClaimer | undefined;
   let lastDerive = monotonicNow();
   let deriving = false;
   const checkCounters = createCounterCheck(ctx);
@@ -143,23 +145,25 @@ export function createRunner(
     const events = await pollEvents();
     const messages = await sendQueuedMessages();
     const claimer = createCampaignClaimer(ctx, await store.listActiveCampaigns(), newOwner);
+    currentClaimer = claimer;
     const leads = await drainWithWorkers({
       concurrency: ctx.options.concurrency,
       budget: ctx.options.passBudget,
       claim: claimer.claim,
       handle: async (claimed) => {
         const { lead, owner } = claimed;
-        inFlight.set(owner, claimed);
+        const flight = `${owner}|${lead.id}`;
+        inFlight.set(flight, claimed);
         try {
           const verdict = await executeLead(ctx, claimed);
           if (verdict?.kind === 'settle') settledCampaigns.add(lead.campaignId);
         } finally {
-          inFlight.delete(owner);
+          inFlight.delete(flight);
         }
         await deriveIfDue();
       },
       isStopping: () => stopping,
-    });
+    }).finally(() => claimer.releaseUnclaimed());
     await deriveActions();
     for (const campaign of claimer.drained()) {
       if (stopping || !completionCheckDue(campaign.id)) continue;
@@ -216,6 +220,7 @@ export function createRunner(
   }
 
   async function releaseInFlight(): Promise<void> {
+    await currentClaimer?.releaseUnclaimed();
     const claimed = [...inFlight.values()];
     await Promise.all(
       claimed.map(({ lead, owner }) =>

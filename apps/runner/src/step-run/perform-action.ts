@@ -6,6 +6,7 @@ import {
   type NetworkFailure,
 } from '../network-failures/classify-network-failure.js';
 import { learnedFacts } from '../context/claimed-lead.js';
+import { restingWaitReason } from '../accounts/account-safety.js';
 import type { MessagePlan } from '../store/runner-store.port.js';
 import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import {
@@ -85,8 +86,8 @@ export async function performAction<T>(
 
   // A rate limit another worker met since this lead was judged holds here too: the account is
   // read again right before the call, after the pacing gate was taken.
-  const heldUntil = await senderHeldUntil(run);
-  if (heldUntil !== null) return held(postponeIntoWorkingHours(campaign, heldUntil, 'sender_unavailable'));
+  const rest = await senderRest(run);
+  if (rest !== null) return held(postponeIntoWorkingHours(campaign, rest.until, rest.reason));
 
   const prepared = await spec.prepare();
   // The campaign is confirmed once more right before the call: pausing it stops work before the
@@ -146,8 +147,13 @@ async function campaignRunsStep(run: StepRun): Promise<boolean> {
   return current?.status === 'active' && current.steps[lead.currentStep]?.id === step.id;
 }
 
-/** When the sender, read again now, can act again (its cool-down's end, or a recheck); null if now. */
-async function senderHeldUntil(run: StepRun): Promise<Date | null> {
+/**
+ * When the sender, read again now, can act again (its cool-down's end, or a recheck) and why the
+ * lead waits until then; null if it can now.
+ */
+async function senderRest(
+  run: StepRun,
+): Promise<{ until: Date; reason: 'awaiting_capacity' | 'sender_unavailable' } | null> {
   const { ctx, account } = run;
   const now = ctx.clock();
   const sender = await ctx.store.getAccount(account.workspaceId, account.id);
@@ -156,8 +162,10 @@ async function senderHeldUntil(run: StepRun): Promise<Date | null> {
     run.account = sender;
   }
   if (sender === null || !isSenderUsable(sender) || ctx.haltedBecause() !== null)
-    return new Date(now.getTime() + ctx.options.recheckMs);
-  return sender.cooldownUntil !== null && sender.cooldownUntil > now ? sender.cooldownUntil : null;
+    return { until: new Date(now.getTime() + ctx.options.recheckMs), reason: 'sender_unavailable' };
+  return sender.cooldownUntil !== null && sender.cooldownUntil > now
+    ? { until: sender.cooldownUntil, reason: restingWaitReason(sender) }
+    : null;
 }
 
 function held<T>(verdict: LeadVerdict): ActionAttempt<T> {

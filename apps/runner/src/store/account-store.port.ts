@@ -32,6 +32,8 @@ export interface RunnerAccount {
   /** The account's next reconciliation poll (product time); null: due. */
   nextPollAt: Date | null;
   cooldownUntil: Date | null;
+  /** Why the account rests (`provider_limit:<scope>` when LinkedIn's limit on an action put it there). */
+  cooldownReason: string | null;
   /** The account's pacing gate, shared by every runner: no action before this time. */
   pacedUntil: Date | null;
   /** When the account's current (or last) session began; names the session a loss ends. */

@@ -54,9 +54,9 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     completeCampaign: (workspaceId, campaignId, judgedOn) =>
       db.campaigns.completeIfUnchanged(ws(workspaceId), campaignId, judgedOn),
 
-    async claimDueLead(workspaceId, campaignId, lease) {
-      const lead = await db.leadLeases.claimDue(ws(workspaceId), campaignId, lease);
-      return lead === null ? null : toRunnerLead(lead);
+    async claimDueLeads(workspaceId, campaignId, lease, limit) {
+      const leads = await db.leadLeases.claimDueBatch(ws(workspaceId), campaignId, lease, limit);
+      return leads.map(toRunnerLead);
     },
     async recordPendingAction(workspaceId, leadId, owner, action) {
       await db.leadLeases.recordPendingAction(ws(workspaceId), leadId, owner, {

@@ -105,8 +105,11 @@ export type LeadProfileFill = Partial<
  * made from outside a lease (network events).
  */
 export interface RunnerLeadStore {
-  /** The campaign's most overdue lead with a free lease, leased to `lease.owner`; null if none. */
-  claimDueLead(workspaceId: string, campaignId: string, lease: Lease): Promise<RunnerLead | null>;
+  /**
+   * Up to `limit` of the campaign's most overdue leads with a free lease, leased to `lease.owner`
+   * (most overdue first); none when nothing is due. Three round trips for a batch, one for one.
+   */
+  claimDueLeads(workspaceId: string, campaignId: string, lease: Lease, limit: number): Promise<RunnerLead[]>;
   /**
    * Written before the network is called, with the text a message carries and how it was made;
    * rejected (LeaseLost) when the lease is gone.

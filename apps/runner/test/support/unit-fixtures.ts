@@ -83,6 +83,7 @@ export function senderAccount(changes: Partial<RunnerAccount> = {}): RunnerAccou
     inmailBalance: null,
     nextPollAt: null,
     cooldownUntil: null,
+    cooldownReason: null,
     pacedUntil: null,
     connectedAt: TUESDAY_TEN_AM,
     eventCursor: null,

@@ -93,6 +93,46 @@ describe('claimDue', () => {
   });
 });
 
+describe('claimDueBatch', () => {
+  it('leases several due leads at once, the most overdue first, each attempt counted', async () => {
+    const { campaign, leads } = await seedCampaign(t.db, ws, { leads: 5, status: 'active' });
+    const second = leads[1];
+    await t.db.leads.setStatus(ws, must(second).id, {
+      status: 'waiting',
+      internalStatus: 'queued',
+      nextActionAt: at(-5_000),
+    });
+    const batch = await t.db.leadLeases.claimDueBatch(ws, campaign.id, lease('batch-a'), 3);
+    expect(batch).toHaveLength(3);
+    expect(batch[0]).toMatchObject({ id: must(second).id, leaseOwner: 'batch-a', attempts: 1 });
+    expect(batch.every((lead) => lead.leaseOwner === 'batch-a' && lead.attempts === 1)).toBe(true);
+    const rest = await t.db.leadLeases.claimDueBatch(ws, campaign.id, lease('batch-b'), 3);
+    expect(rest.map((lead) => lead.id).sort()).toEqual(
+      leads
+        .map((lead) => lead.id)
+        .filter((id) => !batch.some((claimed) => claimed.id === id))
+        .sort(),
+    );
+    expect(await t.db.leadLeases.claimDueBatch(ws, campaign.id, lease('batch-c'), 3)).toEqual([]);
+  });
+
+  it('never gives the same lead to two batches claimed in parallel', async () => {
+    const { campaign, leads } = await seedCampaign(t.db, ws, { leads: 30, status: 'active' });
+    const claimAll = async (owner: string) => {
+      const ids: string[] = [];
+      for (let round = 0; ; round += 1) {
+        const batch = await t.db.leadLeases.claimDueBatch(ws, campaign.id, lease(`${owner}:${round}`), 4);
+        if (batch.length === 0) return ids;
+        ids.push(...batch.map((lead) => lead.id));
+      }
+    };
+    const [a, b, c] = await Promise.all([claimAll('runner-a'), claimAll('runner-b'), claimAll('runner-c')]);
+    const all = [...a, ...b, ...c];
+    expect(new Set(all).size).toBe(all.length);
+    expect(new Set(all)).toEqual(new Set(leads.map((lead) => lead.id)));
+  });
+});
+
 describe('reporting back', () => {
   it('completes a step only while holding the lease, advancing by $inc and clearing the claim', async () => {
     const { campaign } = await seedCampaign(t.db, ws, { leads: 1, status: 'active' });

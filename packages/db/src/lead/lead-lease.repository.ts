@@ -68,6 +68,9 @@ export function dueLeadFilter(campaignId: string, now: Date): QueryFilter<LeadRe
 
 export const DUE_LEAD_SORT = { nextActionAt: 1 } as const;
 
+/** Reads of due leads a batch claim makes while other claimers take all it read. */
+const BATCH_CLAIM_ROUNDS = 3;
+
 /** The runner's side of leads: claim due work under a lease, report what happened. */
 export class LeadLeaseRepository {
   constructor(
@@ -97,6 +100,52 @@ export class LeadLeaseRepository {
       { sort: DUE_LEAD_SORT },
     );
     return record ? toLead(record) : null;
+  }
+
+  /**
+   * `claimDue` of up to `limit` leads at once, the most overdue first, all under `lease.owner`: the
+   * due leads read (one read of the claim index), those still free leased with one `updateMany`
+   * that re-evaluates the claim filter (so a lead another runner took meanwhile is skipped), then
+   * the leads this claim holds read back as they now are. Three round trips for the batch; `limit`
+   * 1 is `claimDue`'s one. Empty only when nothing is due.
+   */
+  async claimDueBatch(
+    workspaceId: WorkspaceId,
+    campaignId: string,
+    lease: LeaseRequest,
+    limit: number,
+  ): Promise<Lead[]> {
+    if (limit <= 1) {
+      const lead = limit === 1 ? await this.claimDue(workspaceId, campaignId, lease) : null;
+      return lead === null ? [] : [lead];
+    }
+    const due = dueLeadFilter(campaignId, lease.now);
+    const leaseUntil = leaseEnd(lease);
+    // Other claimers may take every candidate read between the read and the lease: the next due
+    // leads are then read again, so an empty answer means nothing is due.
+    for (let round = 0; round < BATCH_CLAIM_ROUNDS; round += 1) {
+      const candidates = await this.records.find(workspaceId, due, { sort: DUE_LEAD_SORT, limit });
+      if (candidates.length === 0) return [];
+      const ids = candidates.map((candidate) => candidate._id);
+      const { matched } = await this.records.updateMany(
+        workspaceId,
+        { ...due, _id: { $in: ids } },
+        {
+          $set: { leaseOwner: lease.owner, leaseUntil, updatedAt: this.clock() },
+          $inc: { attempts: 1 },
+        },
+      );
+      if (matched === 0) continue;
+      const held = await this.records.find(
+        workspaceId,
+        { _id: { $in: ids }, leaseOwner: lease.owner, leaseUntil },
+        { sort: DUE_LEAD_SORT },
+      );
+      return held.map(toLead);
+    }
+    // Still racing after that many rounds: one lead at a time, which always makes progress.
+    const lead = await this.claimDue(workspaceId, campaignId, lease);
+    return lead === null ? [] : [lead];
   }
 
   /**
