@@ -6,8 +6,11 @@
 // process is killed with SIGKILL at random moments, at least CRASH_KILLS times (default 20), and
 // restarted each time; the simulator also fails some calls after acting (the answer is lost). Once
 // the kills are over a last runner finishes the campaign. Then the simulator's log of what it did
-// is checked: no lead got two invitations or the same message twice, and no lead is left stuck
-// once the leases have expired. Prints the figures; exits 1 when any check fails.
+// is checked: no lead got two invitations or the same message twice, no lead is left stuck once
+// the leases have expired, and every message sent is in its lead's conversation once. The
+// campaign counters' drift from a recount is printed too (a follower killed between its bulk
+// writes and clearing its actions counts them again once its lease runs out; the drift check
+// mends it). Prints the figures; exits 1 when any check fails.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -233,6 +236,19 @@ async function main() {
     Number(env.CRASH_FINISH_TIMEOUT_MS ?? 300_000),
   ).catch((error) => console.error(String(error)));
   last.child.kill('SIGTERM');
+  await new Promise((resolve) =>
+    last.child.exitCode !== null || last.child.signalCode !== null
+      ? resolve()
+      : last.child.once('exit', resolve),
+  );
+  // What a killed runner left to derive (its actions' marks, counters, roll-ups and messages) is
+  // derived by the next follower once the lease runs out; whatever no runner got to is derived here.
+  let leftToDerive = 0;
+  for (let taken = -1; taken !== 0; leftToDerive += taken === -1 ? 0 : taken)
+    taken = await db.actions.deriveBatchAcrossWorkspaces(
+      { owner: 'crash-check', now: new Date(Date.now() + 365 * 86_400_000), leaseMs: 60_000 },
+      500,
+    );
 
   const received = await sim.received();
   const invitations = new Map();
@@ -248,6 +264,19 @@ async function main() {
   }
   const duplicates = (counts) => [...counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
   const counts = await db.leads.countByStatus(ws, campaignId);
+  // Every message the network took is in its lead's conversation, once.
+  let messagesFiled = 0;
+  for (let after; ;) {
+    const page = await db.conversations.list(ws, { campaignId, limit: 100, ...(after ? { after } : {}) });
+    for (const conversation of page.items) {
+      const history = await db.conversations.getByUrn(ws, conversation.conversationUrn);
+      messagesFiled += (history?.messages ?? []).filter((message) => message.sender === 'account').length;
+    }
+    if (!page.nextCursor) break;
+    after = page.nextCursor;
+  }
+  // The campaign's counters against a recount of its leads and actions (which then mends them).
+  const drift = await db.campaignCounters.recount(ws, campaignId);
   const stuck = LEADS - finals.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
   const figures = {
     leads: LEADS,
@@ -260,13 +289,20 @@ async function main() {
     duplicateMessages: duplicates(messages),
     leadsByStatus: counts,
     stuckLeads: stuck,
+    messagesFiled,
+    leftToDerive,
+    counterDrift: drift.differences,
     secondsKilling: Math.round((killsDoneAt - started) / 1000),
     secondsToFinish: Math.round((Date.now() - killsDoneAt) / 1000),
   };
   console.log(JSON.stringify(figures, null, 2));
   await db.close();
   const ok =
-    figures.duplicateInvitations === 0 && figures.duplicateMessages === 0 && stuck === 0 && kills >= KILLS;
+    figures.duplicateInvitations === 0 &&
+    figures.duplicateMessages === 0 &&
+    stuck === 0 &&
+    kills >= KILLS &&
+    messagesFiled === messages.size;
   console.log(ok ? 'crash test passed' : 'crash test FAILED');
   return ok ? 0 : 1;
 }
