@@ -2,9 +2,9 @@ import type { ActionType } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
-import { asWorkspaceId, newId, type WorkspaceId } from '../common/public-ids.js';
-import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
-import type { CounterFigure } from '../campaign/campaign-counters.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { LeaseRequest } from '../common/lease.js';
+import { ActionFollower } from './action-follower.js';
 import type { MessageRepository } from '../conversation/message.repository.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { countsPipeline, DAY_KEY, toCounts, type ActionCounts, type CountsRow } from './action-analytics.js';
@@ -83,8 +83,12 @@ export class ActionRepository {
     private readonly marks: LeadActionMarks,
     private readonly counters: CampaignCountersRepository,
     private readonly rollups: DailyRollupRepository,
-    private readonly messages: MessageRepository,
-  ) {}
+    messages: MessageRepository,
+  ) {
+    this.follower = new ActionFollower(records, marks, counters, rollups, messages);
+  }
+
+  private readonly follower: ActionFollower;
 
   /**
    * Logs an action once per idempotency key: recording the same key again (a retried step, a
@@ -134,88 +138,11 @@ export class ActionRepository {
   }
 
   /**
-   * The follower of `recordLater`, unscoped by nature (one runner serves every workspace): leases
-   * up to `limit` actions whose derived records are pending (two round trips, three when another
-   * follower took some of them meanwhile), writes those records per workspace in at most four
-   * bulk writes (the leads' marks read and written, the counters, the roll-ups), then clears the
-   * actions in one `updateMany`. Returns how many actions it derived.
-   *
-   * A follower that dies between its writes and the clearing leaves the actions leased: once the
-   * lease runs out they are derived again, which counts them twice in the counters and roll-ups
-   * (their marks move nothing the second time); the drift check reports and mends it, as it does
-   * an action whose inline writes were cut short.
+   * The follower of `recordLater`, unscoped by nature (one runner serves every workspace): see
+   * `ActionFollower`. Returns how many actions it derived.
    */
-  async deriveBatchAcrossWorkspaces(lease: LeaseRequest, limit: number): Promise<number> {
-    if (limit <= 0) return 0;
-    const free = { derivePending: true as const, deriveUntil: leaseFree(lease.now) };
-    const candidates = await this.records.acrossWorkspaces
-      .find(free)
-      .limit(limit)
-      .lean<ActionRecord[]>()
-      .exec();
-    if (candidates.length === 0) return 0;
-    const deriveUntil = leaseEnd(lease);
-    const ids = candidates.map((candidate) => candidate._id);
-    const { matchedCount } = await this.records.acrossWorkspaces
-      .updateMany({ ...free, _id: { $in: ids } }, { $set: { deriveOwner: lease.owner, deriveUntil } })
-      .exec();
-    let held = candidates;
-    if (matchedCount < candidates.length) {
-      const mine = await this.records.acrossWorkspaces
-        .find({ _id: { $in: ids }, deriveOwner: lease.owner, deriveUntil }, { _id: 1 })
-        .lean<Array<{ _id: string }>>()
-        .exec();
-      const mineIds = new Set(mine.map((record) => record._id));
-      held = candidates.filter((candidate) => mineIds.has(candidate._id));
-    }
-    const byWorkspace = new Map<string, ActionRecord[]>();
-    for (const action of held)
-      byWorkspace.set(action.workspaceId, [...(byWorkspace.get(action.workspaceId) ?? []), action]);
-    for (const [workspaceId, actions] of byWorkspace) await this.derive(asWorkspaceId(workspaceId), actions);
-    await this.records.acrossWorkspaces
-      .updateMany(
-        { _id: { $in: held.map((action) => action._id) }, deriveOwner: lease.owner },
-        { $unset: { derivePending: 1, deriveOwner: 1, deriveUntil: 1, sentMessage: 1 } },
-      )
-      .exec();
-    return held.length;
-  }
-
-  /** Writes the derived records of new actions of one workspace (see `record`), in bulk. */
-  private async derive(workspaceId: WorkspaceId, actions: readonly ActionRecord[]): Promise<void> {
-    const changes = await this.marks.recordActions(workspaceId, actions);
-    const figures = new Map<string, Partial<Record<CounterFigure, number>>>();
-    actions.forEach((action, index) => {
-      const sum = figures.get(action.campaignId) ?? {};
-      for (const [figure, by] of Object.entries(changes[index]?.figures ?? {}) as Array<
-        [CounterFigure, number]
-      >)
-        sum[figure] = (sum[figure] ?? 0) + by;
-      figures.set(action.campaignId, sum);
-    });
-    await this.counters.recordActionsOfCampaigns(workspaceId, figures);
-    await this.rollups.recordActions(
-      workspaceId,
-      actions.map((action, index) => ({ action, firsts: changes[index]?.firsts ?? new Map() })),
-    );
-    await this.messages.recordSentForLeads(
-      workspaceId,
-      actions.flatMap(({ campaignId, leadId, accountId, occurredAt, sentMessage }) =>
-        sentMessage === undefined || accountId === null
-          ? []
-          : [
-              {
-                owner: { campaignId, leadId, accountId },
-                message: {
-                  sender: 'account' as const,
-                  content: sentMessage.content,
-                  externalId: sentMessage.externalId,
-                  sentAt: occurredAt,
-                },
-              },
-            ],
-      ),
-    );
+  deriveBatchAcrossWorkspaces(lease: LeaseRequest, limit: number): Promise<number> {
+    return this.follower.deriveBatchAcrossWorkspaces(lease, limit);
   }
 
   /**

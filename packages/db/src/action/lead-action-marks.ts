@@ -1,25 +1,23 @@
-import type { ActionType } from '@outreach/domain';
 import type { UpdateQuery } from 'mongoose';
-import type { CounterFigure } from '../campaign/campaign-counters.js';
-import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
-import { utcDay } from '../daily-rollup/daily-rollup.schema.js';
-import { addChange, firstsChange } from '../daily-rollup/firsts.js';
+import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import type { ActionRecord } from './action.schema.js';
 import { leadActionMarkId, type LeadActionMarkRecord } from './lead-action-mark.schema.js';
 import { leadDaysOf, type LeadDayRow } from './lead-day-rows.js';
+import { eachGroup, markOf, markUpdate, type LeadDays } from './lead-days.js';
 import {
-  addMark,
-  daysAt,
-  eachGroup,
-  groupPaths,
-  markOf,
-  markUpdate,
-  withMark,
-  type DayMark,
-  type LeadDays,
-} from './lead-days.js';
+  afterAction,
+  changeOf,
+  combinedUpdate,
+  mergedUpdate,
+  updateOf,
+  type ActionChange,
+  type MarkUpdate,
+  type MarkedAction,
+} from './mark-changes.js';
+
+export type { ActionChange, MarkedAction } from './mark-changes.js';
 
 /*
  * The campaign figures that count distinct leads follow the definitions of the recount
@@ -34,53 +32,6 @@ import {
  */
 
 const BACKFILL_BATCH = 1_000;
-
-const MESSAGES: ReadonlySet<ActionType> = new Set(['message_sent', 'inmail_sent']);
-
-/** What a newly recorded action changes beyond its own record. */
-export interface ActionChange {
-  /** What it adds to its campaign's counters. */
-  figures: Partial<Record<CounterFigure, number>>;
-  /** How it moves the daily roll-ups' histograms: per UTC day, `$inc`s under the day's `firsts`. */
-  firsts: Map<string, Record<string, number>>;
-}
-
-interface LeadFlags {
-  leadsMessaged: boolean;
-  leadsReplied: boolean;
-  leadsRespondedToMessages: boolean;
-}
-
-function flagsOf(mark: Partial<LeadActionMarkRecord> | null): LeadFlags {
-  const first = mark?.firstMessagedAt;
-  const last = mark?.lastRepliedAt;
-  return {
-    leadsMessaged: first !== undefined,
-    leadsReplied: last !== undefined,
-    leadsRespondedToMessages: first !== undefined && last !== undefined && last > first,
-  };
-}
-
-/** The lead's first message and last reply (what the campaign counters count), moved by an action. */
-function counterMarks(
-  type: ActionType,
-  at: Date,
-): { $min?: Record<string, Date>; $max?: Record<string, Date> } {
-  if (MESSAGES.has(type)) return { $min: { firstMessagedAt: at } };
-  if (type === 'reply_received') return { $max: { lastRepliedAt: at } };
-  return {};
-}
-
-/** The operators of an update with their fields merged, empty operators left out (MongoDB refuses them). */
-function mergedUpdate(
-  ...parts: Array<Partial<Record<'$min' | '$max' | '$set', Record<string, unknown>>>>
-): UpdateQuery<LeadActionMarkRecord> {
-  const update: Record<string, Record<string, unknown>> = {};
-  for (const part of parts)
-    for (const [operator, fields] of Object.entries(part))
-      if (Object.keys(fields).length > 0) update[operator] = { ...update[operator], ...fields };
-  return update as UpdateQuery<LeadActionMarkRecord>;
-}
 
 export class LeadActionMarks {
   constructor(private readonly marks: ScopedModel<LeadActionMarkRecord>) {}
@@ -203,101 +154,4 @@ export class LeadActionMarks {
       return write();
     }
   }
-}
-
-/** What `recordAction` needs of an action. */
-export type MarkedAction = Pick<
-  ActionRecord,
-  'campaignId' | 'leadId' | 'type' | 'occurredAt' | 'stepId' | 'variantId' | 'accountId'
->;
-
-type MarkUpdate = UpdateQuery<LeadActionMarkRecord> &
-  Partial<Record<'$min' | '$max' | '$set', Record<string, unknown>>>;
-
-/** The update leaving an action's mark (and the counters' first message or last reply) on its lead. */
-function updateOf(action: MarkedAction, mark: DayMark): MarkUpdate {
-  return mergedUpdate(
-    counterMarks(action.type, action.occurredAt),
-    markUpdate('days', groupPaths(action), utcDay(action.occurredAt), mark),
-  ) as MarkUpdate;
-}
-
-/** Two updates of one mark as one: the earlier of two `$min`s, the later of two `$max`s. */
-function combinedUpdate(a: MarkUpdate, b: MarkUpdate): MarkUpdate {
-  const combined: Record<string, Record<string, unknown>> = {};
-  for (const operator of ['$min', '$max', '$set'] as const) {
-    const fields: Record<string, unknown> = { ...a[operator] };
-    for (const [field, value] of Object.entries(b[operator] ?? {})) {
-      const was = fields[field];
-      if (was instanceof Date && value instanceof Date)
-        fields[field] = (operator === '$min' ? value < was : value > was) ? value : was;
-      else fields[field] = value;
-    }
-    if (Object.keys(fields).length > 0) combined[operator] = fields;
-  }
-  return combined as MarkUpdate;
-}
-
-/** What a newly recorded action changes, given its lead's mark before it (null: none yet). */
-function changeOf(before: LeadActionMarkRecord | null, action: MarkedAction): ActionChange {
-  const figures: ActionChange['figures'] = {};
-  const firsts: ActionChange['firsts'] = new Map();
-  if (action.type === 'invitation_sent') figures.invitationsSent = 1;
-  if (action.type === 'invitation_accepted') figures.invitationsAccepted = 1;
-  const mark = markOf(action.type, action.occurredAt);
-  if (mark === null) return { figures, firsts };
-  const counters = counterMarks(action.type, action.occurredAt);
-  if (counters.$min !== undefined || counters.$max !== undefined) {
-    const after = flagsOf({ ...before, ...applyMark(before, action.type, action.occurredAt) });
-    const was = flagsOf(before);
-    for (const figure of ['leadsMessaged', 'leadsReplied', 'leadsRespondedToMessages'] as const) {
-      const change = Number(after[figure]) - Number(was[figure]);
-      if (change !== 0) figures[figure] = change;
-    }
-  }
-  const day = utcDay(action.occurredAt);
-  for (const path of groupPaths(action)) {
-    const was = daysAt(before?.days, path);
-    addChange(firsts, firstsChange(path, was, withMark(was, day, mark)));
-  }
-  return { figures, firsts };
-}
-
-/** A lead's mark with one more action on it (a copy: the mark as read is left as it was). */
-function afterAction(
-  before: LeadActionMarkRecord | null,
-  action: MarkedAction,
-  mark: DayMark,
-): LeadActionMarkRecord {
-  const days: LeadDays = { ...before?.days };
-  for (const kind of ['steps', 'variants', 'senders'] as const)
-    if (days[kind] !== undefined) days[kind] = { ...days[kind] };
-  addMark(days, groupPaths(action), utcDay(action.occurredAt), mark);
-  const base = before ?? {
-    _id: '',
-    workspaceId: '',
-    campaignId: action.campaignId,
-    leadId: action.leadId,
-  };
-  const counters = counterMarks(action.type, action.occurredAt);
-  return {
-    ...base,
-    ...(counters.$min === undefined && counters.$max === undefined
-      ? {}
-      : applyMark(before, action.type, action.occurredAt)),
-    days,
-  };
-}
-
-function applyMark(
-  before: LeadActionMarkRecord | null,
-  type: ActionType,
-  at: Date,
-): Partial<LeadActionMarkRecord> {
-  if (MESSAGES.has(type)) {
-    const first = before?.firstMessagedAt;
-    return { firstMessagedAt: first !== undefined && first < at ? first : at };
-  }
-  const last = before?.lastRepliedAt;
-  return { lastRepliedAt: last !== undefined && last > at ? last : at };
 }

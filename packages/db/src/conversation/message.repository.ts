@@ -9,6 +9,7 @@ import type { ConversationRecord } from './conversation.schema.js';
 import { noteMessage, noteStateChange, toLastMessage } from './last-message.js';
 import type { MessageRecord } from './message.schema.js';
 import { openConversation, type ConversationOwner } from './open-conversation.js';
+import { fileSentMessages } from './sent-messages.js';
 
 export interface IncomingOrSentMessage {
   sender: MessageSender;
@@ -69,85 +70,17 @@ export class MessageRepository {
 
   /**
    * `recordForLead` for many sent messages (of any leads of the workspace) in four round trips
-   * whatever their number: the leads' conversations opened where missing (one bulk upsert, each
-   * starting with its lead's latest message of the batch), read back, the messages inserted (those
-   * already recorded, by their network id, are skipped), and each conversation's preview moved to
-   * its latest message unless a more recent one is there.
+   * whatever their number (see `fileSentMessages`).
    */
-  async recordSentForLeads(
+  recordSentForLeads(
     workspaceId: WorkspaceId,
     sent: ReadonlyArray<{ owner: ConversationOwner; message: IncomingOrSentMessage }>,
   ): Promise<void> {
-    if (sent.length === 0) return;
-    const now = this.clock();
-    const records = sent.map(({ owner, message }) => {
-      if (owner.accountId === '')
-        throw new TypeError('a conversation needs the sender account it is held through');
-      return { owner, record: newRecord(message) };
-    });
-    const latest = new Map<string, (typeof records)[number]>();
-    for (const item of records) {
-      const earlier = latest.get(item.owner.leadId);
-      if (earlier === undefined || item.record.createdAt > earlier.record.createdAt)
-        latest.set(item.owner.leadId, item);
-    }
-    const opens = [...latest.values()].map(({ owner, record }) => ({
-      filter: { leadId: owner.leadId },
-      update: {
-        $setOnInsert: {
-          _id: newId('conversation'),
-          campaignId: owner.campaignId,
-          accountId: owner.accountId,
-          unread: record.sender === 'lead',
-          lastMessageAt: record.sentAt,
-          lastMessage: toLastMessage(record),
-          createdAt: now,
-          updatedAt: now,
-        },
-      },
-      upsert: true,
-    }));
-    try {
-      await this.conversations.bulkUpdate(workspaceId, opens);
-    } catch (error) {
-      // A lead's conversation opened elsewhere meanwhile (a reply): the upserts only insert.
-      if (!isDuplicateKeyError(error)) throw error;
-      await this.conversations.bulkUpdate(workspaceId, opens);
-    }
-    const conversations = await this.conversations.find(workspaceId, { leadId: { $in: [...latest.keys()] } });
-    const conversationOf = new Map(
-      conversations.map((conversation) => [conversation.leadId, conversation._id]),
-    );
-    const { inserted } = await this.messages.insertManyCountingDuplicates(
+    return fileSentMessages(
+      { messages: this.messages, conversations: this.conversations },
       workspaceId,
-      records.map(({ owner, record }) => ({
-        ...record,
-        conversationId: conversationOf.get(owner.leadId) ?? '',
-      })),
-    );
-    // The preview moves to each conversation's latest new message (one already recorded, by its
-    // network id, is where it was).
-    const newest = new Map<
-      string,
-      Pick<MessageRecord, '_id' | 'sender' | 'content' | 'state' | 'sentAt' | 'createdAt'>
-    >();
-    for (const message of inserted) {
-      const earlier = newest.get(message.conversationId);
-      if (earlier === undefined || message.createdAt > earlier.createdAt)
-        newest.set(message.conversationId, message);
-    }
-    await this.conversations.bulkUpdate(
-      workspaceId,
-      [...newest].map(([conversationId, message]) => {
-        const preview = toLastMessage(message);
-        return {
-          filter: {
-            _id: conversationId,
-            $or: [{ lastMessageAt: null }, { lastMessageAt: { $lte: preview.sentAt } }],
-          },
-          update: { $set: { updatedAt: now, lastMessageAt: preview.sentAt, lastMessage: preview } },
-        };
-      }),
+      this.clock(),
+      sent.map(({ owner, message }) => ({ owner, record: newRecord(message) })),
     );
   }
 
