@@ -10,9 +10,15 @@ import type { mongo } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsQuery, NewAction } from './action.repository.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
-import { newWorkspace, seedCampaign, step } from '../testing/fixtures.js';
+import { newWorkspace } from '../testing/fixtures.js';
 import { must } from '../testing/must.js';
-import { ACCOUNTS, randomActions, randomWindow, START } from '../testing/random-actions.js';
+import {
+  ACCOUNTS,
+  campaignForRandomActions,
+  randomActions,
+  randomWindow,
+  START,
+} from '../testing/random-actions.js';
 import { seededRandom } from '../testing/seeded-random.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
 
@@ -24,20 +30,6 @@ beforeAll(async () => {
   ws = await newWorkspace(t.db);
 });
 afterAll(() => t.db.close());
-
-/** A campaign with an invitation step and two message steps of two variants each, and its leads. */
-async function campaignWithLeads(leads: number) {
-  const message = () => {
-    const base = step('message');
-    const variant = must(base.variants?.[0]);
-    return { ...base, variants: [0, 1].map((order) => ({ ...variant, id: newId('variant'), order })) };
-  };
-  const { campaign, leads: created } = await seedCampaign(t.db, ws, {
-    steps: [step('invitation'), message(), message()],
-    leads,
-  });
-  return { campaign, leadIds: created.map((lead) => lead.id) };
-}
 
 /** Records actions four at a time (two of one lead may race), in the order given. */
 async function record(actions: readonly NewAction[]) {
@@ -84,8 +76,8 @@ describe('analytics from the roll-ups and from the actions, on random data', () 
   it('agree over any window, for a campaign, several campaigns and one sender', async () => {
     for (const seed of [11, 23, 37]) {
       const random = seededRandom(seed);
-      const one = await campaignWithLeads(10);
-      const two = await campaignWithLeads(6);
+      const one = await campaignForRandomActions(t.db, ws, 10);
+      const two = await campaignForRandomActions(t.db, ws, 6);
       await record([
         ...randomActions(random, one.campaign, one.leadIds, `s${seed}a`),
         ...randomActions(random, two.campaign, two.leadIds, `s${seed}b`),
@@ -95,7 +87,7 @@ describe('analytics from the roll-ups and from the actions, on random data', () 
   });
 
   it('count a lead once over a window from its histograms, not per day', async () => {
-    const { campaign, leadIds } = await campaignWithLeads(1);
+    const { campaign, leadIds } = await campaignForRandomActions(t.db, ws, 1);
     const [, send] = campaign.steps;
     const lead = must(leadIds[0]);
     const base = { campaignId: campaign.id, leadId: lead, stepId: must(send).id, accountId: 'acc_a' };
@@ -125,7 +117,7 @@ describe('analytics from the roll-ups and from the actions, on random data', () 
 describe('the drift check builds the histograms of older campaigns', () => {
   it('backfills a campaign whose actions were written around the data layer, then keeps it by increments', async () => {
     const random = seededRandom(5);
-    const { campaign, leadIds } = await campaignWithLeads(10);
+    const { campaign, leadIds } = await campaignForRandomActions(t.db, ws, 10);
     const [earlier, later] = [
       randomActions(random, campaign, leadIds, 'bulk'),
       randomActions(random, campaign, leadIds, 'late'),
@@ -162,7 +154,7 @@ describe('the drift check builds the histograms of older campaigns', () => {
 
   it('rebuilds a campaign whose roll-ups and marks predate the histograms, reporting no drift', async () => {
     const random = seededRandom(7);
-    const { campaign, leadIds } = await campaignWithLeads(8);
+    const { campaign, leadIds } = await campaignForRandomActions(t.db, ws, 8);
     await record(randomActions(random, campaign, leadIds, 'old'));
     // As the previous layout left them: roll-ups without histograms, marks without days.
     await unsetRaw('daily_rollups', { campaignId: campaign.id }, ['firsts']);

@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewAction } from './action.repository.js';
-import { newId, type WorkspaceId } from '../common/public-ids.js';
-import { newWorkspace, seedCampaign, step } from '../testing/fixtures.js';
+import type { WorkspaceId } from '../common/public-ids.js';
+import { newWorkspace } from '../testing/fixtures.js';
 import { must } from '../testing/must.js';
-import { randomActions, START } from '../testing/random-actions.js';
+import { campaignForRandomActions, randomActions, START } from '../testing/random-actions.js';
 import { seededRandom } from '../testing/seeded-random.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
 
@@ -25,19 +25,6 @@ afterAll(() => t.db.close());
 
 const NOW = new Date('2099-01-01T00:00:00Z');
 const lease = (owner: string, now = NOW) => ({ owner, now, leaseMs: 60_000 });
-
-async function campaignWithLeads(workspaceId: WorkspaceId, leads: number) {
-  const message = () => {
-    const base = step('message');
-    const variant = must(base.variants?.[0]);
-    return { ...base, variants: [0, 1].map((order) => ({ ...variant, id: newId('variant'), order })) };
-  };
-  const { campaign, leads: created } = await seedCampaign(t.db, workspaceId, {
-    steps: [step('invitation'), message(), message()],
-    leads,
-  });
-  return { campaign, leadIds: created.map((lead) => lead.id) };
-}
 
 async function recordLater(actions: readonly NewAction[]) {
   for (let start = 0; start < actions.length; start += 4)
@@ -69,8 +56,8 @@ describe('recordLater and its follower', () => {
   it('end with the counters, roll-ups and marks of actions recorded one at a time', async () => {
     for (const seed of [3, 19, 41]) {
       const random = seededRandom(seed);
-      const one = await campaignWithLeads(ws, 12);
-      const two = await campaignWithLeads(ws, 5);
+      const one = await campaignForRandomActions(t.db, ws, 12);
+      const two = await campaignForRandomActions(t.db, ws, 5);
       const actions = [
         ...randomActions(random, one.campaign, one.leadIds, `later${seed}a`),
         ...randomActions(random, two.campaign, two.leadIds, `later${seed}b`),
@@ -91,7 +78,7 @@ describe('recordLater and its follower', () => {
   });
 
   it('log an action once per key, and derive it once', async () => {
-    const { campaign, leadIds } = await campaignWithLeads(ws, 1);
+    const { campaign, leadIds } = await campaignForRandomActions(t.db, ws, 1);
     const action: NewAction = {
       campaignId: campaign.id,
       leadId: must(leadIds[0]),
@@ -108,7 +95,7 @@ describe('recordLater and its follower', () => {
 
   it('are left out of a recount while pending, so deriving them after it leaves no drift', async () => {
     const random = seededRandom(8);
-    const { campaign, leadIds } = await campaignWithLeads(ws, 6);
+    const { campaign, leadIds } = await campaignForRandomActions(t.db, ws, 6);
     await recordLater(randomActions(random, campaign, leadIds, 'recount'));
     expect(await driftOf([campaign.id])).toEqual(clean([campaign.id]));
     await deriveAll(50);
@@ -117,7 +104,7 @@ describe('recordLater and its follower', () => {
 
   it('are derived once by two followers at once', async () => {
     const random = seededRandom(13);
-    const { campaign, leadIds } = await campaignWithLeads(ws, 10);
+    const { campaign, leadIds } = await campaignForRandomActions(t.db, ws, 10);
     const actions = randomActions(random, campaign, leadIds, 'race');
     await recordLater(actions);
     let derived = 0;
@@ -134,7 +121,7 @@ describe('recordLater and its follower', () => {
   });
 
   it('of a follower that died are derived by the next once its lease runs out', async () => {
-    const { campaign, leadIds } = await campaignWithLeads(ws, 1);
+    const { campaign, leadIds } = await campaignForRandomActions(t.db, ws, 1);
     await t.db.actions.recordLater(ws, {
       campaignId: campaign.id,
       leadId: must(leadIds[0]),
@@ -156,7 +143,7 @@ describe('recordLater and its follower', () => {
   });
 
   it("file sent messages in their leads' conversations, each preview on its latest message", async () => {
-    const { campaign, leadIds } = await campaignWithLeads(ws, 2);
+    const { campaign, leadIds } = await campaignForRandomActions(t.db, ws, 2);
     const [quiet, talking] = [must(leadIds[0]), must(leadIds[1])];
     const at = (hour: number) => new Date(START + hour * 3_600_000);
     // The talking lead's conversation holds a reply newer than the message about to be filed.

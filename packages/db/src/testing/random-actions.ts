@@ -1,6 +1,10 @@
 import type { ActionType } from '@outreach/domain';
 import type { NewAction } from '../action/action.repository.js';
 import type { Campaign } from '../campaign/campaign.entity.js';
+import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { Db } from '../db.js';
+import { seedCampaign, step } from './fixtures.js';
+import { must } from './must.js';
 
 export const ACCOUNTS = ['acc_a', 'acc_b', 'acc_c'];
 
@@ -18,6 +22,20 @@ const TYPES: ActionType[] = [
   'reply_received',
   'profile_visited',
 ];
+
+/** A campaign with an invitation step and two message steps of two variants each, and its leads. */
+export async function campaignForRandomActions(db: Db, workspaceId: WorkspaceId, leads: number) {
+  const message = () => {
+    const base = step('message');
+    const variant = must(base.variants?.[0]);
+    return { ...base, variants: [0, 1].map((order) => ({ ...variant, id: newId('variant'), order })) };
+  };
+  const { campaign, leads: created } = await seedCampaign(db, workspaceId, {
+    steps: [step('invitation'), message(), message()],
+    leads,
+  });
+  return { campaign, leadIds: created.map((lead) => lead.id) };
+}
 
 /**
  * A random action log for a campaign's leads: each lead 1 to 8 actions of every type over 8 days,
