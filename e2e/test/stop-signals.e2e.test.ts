@@ -124,6 +124,10 @@ function checkoutWithEndlessBuild(): { dir: string; pidsFile: string } {
   copyFileSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
   for (const file of ['start.mjs', 'child-processes.mjs', 'local-data.mjs', 'package-manager-signals.mjs'])
     copyFileSync(join(repoRoot, 'scripts', file), join(dir, 'scripts', file));
+  // The checkout has no lockfile and no installed packages, only the stand-in `turbo`: pnpm must
+  // neither install the root's dependencies before the script (which would replace that stand-in)
+  // nor fetch its own pinned version, as the repository's own settings say.
+  writeFileSync(join(dir, 'pnpm-workspace.yaml'), 'verifyDepsBeforeRun: false\npmOnFail: ignore\n');
   const pidsFile = join(dir, 'build.pids');
   const turbo = join(dir, 'node_modules', '.bin', 'turbo');
   writeFileSync(
