@@ -190,4 +190,56 @@ describe('pausing a campaign', () => {
     ]);
     expect(lead?.nextActionAt?.getTime()).toBeLessThanOrEqual(world.clock().getTime() + DAY);
   });
+
+  // The two message steps that take no turn of the variant rotation, which then cannot confirm
+  // the campaign: it is read again instead.
+  it.each(['a step without variants', 'a lead whose variant was assigned on an earlier try'])(
+    'stops the message of %s when the campaign is paused while the step reads the network',
+    async (which) => {
+      world = await startWorld({ alreadyConnectedProbability: 1 });
+      world.clock.set(MONDAY_TEN_AM);
+      const withoutVariants = which === 'a step without variants';
+      const scenario = await seedScenario(world, {
+        leads: 1,
+        steps: [
+          withoutVariants
+            ? step('message', { genericBody: 'Hello {{firstName}}' })
+            : step('message', { bodies: ['Hello {{firstName}}', 'Hi {{firstName}}'] }),
+        ],
+      });
+      const { workspaceId, campaignId } = scenario;
+      if (!withoutVariants) {
+        // An earlier try assigned the lead its variant and certainly sent nothing (its key is gone).
+        const campaign = await world.db.campaigns.get(workspaceId, campaignId);
+        const [stepDef] = campaign?.steps ?? [];
+        const lease = { owner: 'earlier-try', now: world.clock(), leaseMs: 60_000 };
+        const [lead] = await world.db.leadLeases.claimDueBatch(workspaceId, campaignId, lease, 1);
+        await world.db.leadLeases.recordPendingAction(workspaceId, lead?.id ?? '', lease.owner, {
+          key: 'earlier-try-key',
+          stepId: stepDef?.id ?? '',
+          variantId: stepDef?.variants?.[1]?.id ?? '',
+        });
+        await world.db.leadLeases.completeStep(workspaceId, lead?.id ?? '', lease.owner, {
+          advanceBy: 0,
+          status: 'active',
+          internalStatus: 'queued',
+          nextActionAt: world.clock(),
+        });
+        expect((await allLeads(world, scenario))[0]?.assignedVariants).toEqual({
+          [stepDef?.id ?? '']: stepDef?.variants?.[1]?.id,
+        });
+      }
+      const pause = () =>
+        world.db.campaigns
+          .transitionStatus(workspaceId, campaignId, { from: ['active'], to: 'paused' })
+          .then(() => undefined);
+      const runner = world.runner({}, { network: duringFirstLeadRead(world.network, pause) });
+
+      await runner.runOnce();
+
+      expect(world.sandbox.state.log.list()).toEqual([]);
+      const [lead] = await allLeads(world, scenario);
+      expect([lead?.currentStep, lead?.leaseOwner, lead?.pendingActionKey]).toEqual([0, null, null]);
+    },
+  );
 });

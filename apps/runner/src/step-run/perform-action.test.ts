@@ -369,6 +369,29 @@ describe('performAction: pending keys and cap units across failures and resumes'
   });
 });
 
+describe('logExecutedAction: the log', () => {
+  it("hands a sent message to the log with its action, to be filed in the lead's conversation", async () => {
+    const w = world();
+    const logged: unknown[] = [];
+    const run = stepRun(w);
+    run.ctx = {
+      ...run.ctx,
+      store: { ...run.ctx.store, logAction: async (action) => void logged.push(action) },
+    };
+    const sentMessage = { content: 'Hello Ada', externalId: 'msg_1' };
+    await logExecutedAction(run, {
+      type: 'message_sent',
+      idempotencyKey: 'k',
+      variantId: null,
+      at: NOW,
+      sentMessage,
+    });
+    expect(logged).toEqual([
+      expect.objectContaining({ type: 'message_sent', idempotencyKey: 'k', sentMessage }),
+    ]);
+  });
+});
+
 describe('logExecutedAction: the account last action time', () => {
   const logAt = async (lastActionAt: Date | null, at: Date) => {
     const w = world();
