@@ -102,4 +102,27 @@ describe('campaign counters of a campaign the runner runs', () => {
     expect(await messagedAsSettled(0)).toEqual([0, 1, 2, 3]);
     expect(await messagedAsSettled(60 * 60_000)).toEqual([0, 0, 0, 0]);
   });
+
+  it("are leased by the follower in real time, whatever the campaign's clock says", async () => {
+    const world = await startWorld({ alreadyConnectedProbability: 1 });
+    await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });
+    const leasedAt: Date[] = [];
+    const store = {
+      ...world.store,
+      deriveActions: (lease: { owner: string; now: Date; leaseMs: number }, limit: number) => {
+        leasedAt.push(lease.now);
+        return world.store.deriveActions(lease, limit);
+      },
+    };
+    const before = Date.now();
+    await world.runner({}, { store }).runOnce();
+    // The product clock of this world is in 2099: a lease on it would look expired (or never
+    // expire) to a runner whose product clock differs, and a batch would be derived twice.
+    expect(leasedAt.length).toBeGreaterThan(0);
+    for (const at of leasedAt) {
+      expect(at.getTime()).toBeGreaterThanOrEqual(before);
+      expect(at.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    expect(world.clock().getUTCFullYear()).toBe(2099);
+  });
 });

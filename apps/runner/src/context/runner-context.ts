@@ -96,6 +96,11 @@ export interface RunnerDeps {
   languageModel?: LanguageModel | null;
   /** Real elapsed time in ms, for throttling work whose cost is real. */
   monotonicNow?: () => number;
+  /**
+   * Real time (not the product clock), for leases on the runner's own work that no campaign
+   * schedule governs: the follower's batch of derived records.
+   */
+  realClock?: () => Date;
 }
 
 export interface RunnerContext extends Required<RunnerDeps> {

@@ -74,6 +74,7 @@ export function createRunner(
     icpMatcher: deps.icpMatcher ?? keywordIcpMatcher,
     languageModel: deps.languageModel ?? null,
     monotonicNow,
+    realClock: deps.realClock ?? (() => new Date()),
     options: runnerOptions,
     accounts: createAccountSnapshots(deps.store, monotonicNow, runnerOptions.accountSnapshotMs),
   };
@@ -182,7 +183,8 @@ export function createRunner(
   async function deriveActions(): Promise<void> {
     lastDerive = ctx.monotonicNow();
     for (;;) {
-      const lease = { owner: newOwner(), now: ctx.clock(), leaseMs: ctx.options.leaseMs };
+      // Real time: the lease measures the follower's own writes, not anything a campaign schedules.
+      const lease = { owner: newOwner(), now: ctx.realClock(), leaseMs: ctx.options.leaseMs };
       const taken = await store.deriveActions(lease, DERIVE_BATCH);
       if (taken < DERIVE_BATCH || stopping) return;
     }

@@ -130,6 +130,7 @@ export function unitContext(parts: ContextParts = {}): RunnerContext {
     icpMatcher: unprovided('icpMatcher'),
     languageModel: null,
     monotonicNow: () => 0,
+    realClock: () => now,
     options: { ...defaultRunnerOptions, runnerId: 'runner-unit' },
     halt: () => missing('halt'),
     haltedBecause: () => null,
