@@ -7,6 +7,11 @@ export interface ClaimedLead {
   campaign: RunnerCampaign;
   /** What the step learnt about the lead, stored with the next write made under the lease. */
   learned: LearnedAboutLead;
+  /**
+   * The block list as read for the lead's whole batch when it was claimed: whether the lead was
+   * blocked, and when that was read (`monotonicNow`). Used only while fresh (see `isBlockedNow`).
+   */
+  blockRead?: { blocked: boolean; at: number };
 }
 
 /**

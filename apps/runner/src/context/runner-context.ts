@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ReplyAnalyser } from './reply-analyser.port.js';
 import type { RunnerStore } from '../store/runner-store.port.js';
 import type { AccountSnapshots } from './account-snapshots.js';
+import type { PastUsage } from './past-usage.js';
 
 /** Tunables of the runner, with the defaults of `defaultRunnerOptions`. */
 export interface RunnerOptions {
@@ -52,6 +53,11 @@ export interface RunnerOptions {
    * written at the end of every pass too.
    */
   deriveEveryMs: number;
+  /**
+   * Longest (real time) the block list read for a batch of claimed leads stands for a lead's own
+   * read right before its step; a lead that waited longer is checked on its own.
+   */
+  blockReadFreshMs: number;
   /** Longest (real time) a pass decides on an account read earlier in it (`AccountSnapshots`). */
   accountSnapshotMs: number;
   /** A screener reading of the language model below this confidence (0 to 1) sets no tag. */
@@ -73,6 +79,7 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   counterCheckMs: 5 * 60_000,
   counterCheckBatch: 20,
   deriveEveryMs: 5_000,
+  blockReadFreshMs: 2_000,
   accountSnapshotMs: 30_000,
   screenerMinConfidence: 0.7,
 };
@@ -114,4 +121,6 @@ export interface RunnerContext extends Required<RunnerDeps> {
   haltedBecause(): string | null;
   /** The sender accounts as last read in this pass (see `AccountSnapshots`). */
   accounts: AccountSnapshots;
+  /** What the accounts did in the parts of LinkedIn's rolling windows that are over (see `PastUsage`). */
+  pastUsage: PastUsage;
 }

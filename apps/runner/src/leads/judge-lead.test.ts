@@ -21,8 +21,19 @@ const campaign = campaignWith([hello]);
  * The verdict on `lead` of `campaign`. The context gives only what the test names: a decision that
  * reads anything more (the block list, the network) fails with the part it reached for.
  */
-function judge(parts: ContextParts, lead: RunnerLead = leadAt(0), listed: RunnerCampaign = campaign) {
-  return judgeLead(unitContext(parts), { lead, owner: 'runner-unit:1', campaign: listed, learned: {} });
+function judge(
+  parts: ContextParts,
+  lead: RunnerLead = leadAt(0),
+  listed: RunnerCampaign = campaign,
+  blockRead?: { blocked: boolean; at: number },
+) {
+  return judgeLead(unitContext(parts), {
+    lead,
+    owner: 'runner-unit:1',
+    campaign: listed,
+    learned: {},
+    ...(blockRead === undefined ? {} : { blockRead }),
+  });
 }
 
 const at = (iso: string) => new Date(iso);
@@ -87,6 +98,39 @@ describe('the gates a lead passes before its step runs', () => {
       kind: 'settle',
       settlement: { advanceBy: 0, status: 'completed', internalStatus: 'blocked', nextActionAt: null },
     });
+  });
+});
+
+describe('the block list read for the batch a lead was claimed in', () => {
+  const endedAsBlocked = {
+    kind: 'settle',
+    settlement: { advanceBy: 0, status: 'completed', internalStatus: 'blocked', nextActionAt: null },
+  };
+
+  it("stands for the lead's own read while fresh: a lead found blocked then ends without another read", async () => {
+    // The context has no block list: a read of it would fail the test.
+    const verdict = await judge({ accounts: [senderAccount()] }, leadAt(0), campaign, {
+      blocked: true,
+      at: 0,
+    });
+
+    expect(verdict).toEqual(endedAsBlocked);
+  });
+
+  it('is read again for a lead that waited past the freshness window, and a block set meanwhile ends it', async () => {
+    let reads = 0;
+    const store = {
+      isBlocked: async () => {
+        reads += 1;
+        return true;
+      },
+    };
+    const waited = { blocked: false, at: -2_001 };
+
+    const verdict = await judge({ accounts: [senderAccount()], store }, leadAt(0), campaign, waited);
+
+    expect(verdict).toEqual(endedAsBlocked);
+    expect(reads).toBe(1);
   });
 });
 

@@ -43,10 +43,8 @@ const NO_USAGE = { today: {}, invitationsThisWeek: 0 } as const;
  * come first. Then the step's executor runs; right before its action, the campaign is read again
  * (pausing stops work there).
  */
-export async function judgeLead(
-  ctx: RunnerContext,
-  { lead, owner, campaign, learned }: ClaimedLead,
-): Promise<LeadVerdict> {
+export async function judgeLead(ctx: RunnerContext, claimed: ClaimedLead): Promise<LeadVerdict> {
+  const { lead, owner, campaign, learned } = claimed;
   const now = ctx.clock();
   const step = campaign.steps[lead.currentStep];
   if (step === undefined)
@@ -91,10 +89,23 @@ export async function judgeLead(
   }
   // Blocks are read last, right before the step's first network call, so that a block set while
   // the lead waited is seen.
-  if (await ctx.store.isBlocked(lead.workspaceId, campaign.id, lead.publicIdentifier)) {
-    return endIn(LEAD_OUTCOMES.blocked);
-  }
+  if (await isBlockedNow(ctx, claimed)) return endIn(LEAD_OUTCOMES.blocked);
   return actFor(account, () => STEP_EXECUTORS[step.type](run));
+}
+
+/**
+ * Whether the lead may not be contacted, as the block list says now: the read made for its batch
+ * when it was claimed stands for it while younger than `blockReadFreshMs` (a lead handed to a
+ * worker at once: a few milliseconds, one read for the batch instead of one per lead); a lead that
+ * waited longer, or was claimed alone, reads it again.
+ */
+async function isBlockedNow(
+  ctx: RunnerContext,
+  { lead, campaign, blockRead }: ClaimedLead,
+): Promise<boolean> {
+  if (blockRead !== undefined && ctx.monotonicNow() - blockRead.at <= ctx.options.blockReadFreshMs)
+    return blockRead.blocked;
+  return ctx.store.isBlocked(lead.workspaceId, campaign.id, lead.publicIdentifier);
 }
 
 /**

@@ -9,7 +9,11 @@ const NOW = new Date('2026-03-03T10:00:00Z');
 const LEASE_MS = 60_000;
 
 /** Campaigns with due leads, a store that leases them in batches, and what it was asked. */
-function setting(due: Record<string, number>, options: { concurrency: number; passBudget: number }) {
+function setting(
+  due: Record<string, number>,
+  options: { concurrency: number; passBudget: number },
+  blockedProfiles: readonly string[] = [],
+) {
   let clock = NOW;
   const queues = new Map(
     Object.entries(due).map(([campaignId, count]) => [
@@ -17,15 +21,18 @@ function setting(due: Record<string, number>, options: { concurrency: number; pa
       Array.from({ length: count }, (_, n): RunnerLead => ({
         ...leadAt(0),
         id: `${campaignId}-lead-${n}`,
+        publicIdentifier: `${campaignId}-profile-${n}`,
         campaignId,
       })),
     ]),
   );
   const batches: Array<{ campaignId: string; limit: number; owner: string }> = [];
   const released: string[] = [];
+  const blockReads: string[][] = [];
   let owners = 0;
   const ctx = {
     clock: () => clock,
+    monotonicNow: () => clock.getTime() - NOW.getTime(),
     logger: pino({ level: 'silent' }),
     options: { ...options, leaseMs: LEASE_MS },
     store: {
@@ -37,6 +44,10 @@ function setting(due: Record<string, number>, options: { concurrency: number; pa
         released.push(leadId);
         return true;
       },
+      async findBlocked(_ws: string, _campaignId: string, profiles: readonly string[]) {
+        blockReads.push([...profiles]);
+        return new Set(profiles.filter((profile) => blockedProfiles.includes(profile)));
+      },
     },
   } as unknown as RunnerContext;
   const campaigns = Object.keys(due).map((id) => ({ id, workspaceId: 'ws_1' }) as RunnerCampaign);
@@ -45,6 +56,7 @@ function setting(due: Record<string, number>, options: { concurrency: number; pa
     claimer,
     batches,
     released,
+    blockReads,
     advance: (ms: number) => {
       clock = new Date(clock.getTime() + ms);
     },
@@ -60,6 +72,23 @@ describe('the campaign claimer', () => {
     expect(ids).toEqual(['cmp_a-lead-0', 'cmp_a-lead-1', 'cmp_a-lead-2', 'cmp_a-lead-3', 'cmp_a-lead-4']);
     expect(batches.map((batch) => batch.limit)).toEqual([4, 4, 4]);
     expect(claimer.drained().map((campaign) => campaign.id)).toEqual(['cmp_a']);
+  });
+
+  it('reads the block list once for a batch, and hands each lead out with what it said and when', async () => {
+    const { claimer, blockReads, advance } = setting({ cmp_a: 3 }, { concurrency: 2, passBudget: 100 }, [
+      'cmp_a-profile-1',
+    ]);
+    const first = await claimer.claim();
+    advance(1_500);
+    const second = await claimer.claim();
+    const alone = await claimer.claim();
+
+    expect(blockReads).toEqual([['cmp_a-profile-0', 'cmp_a-profile-1']]);
+    expect(first?.blockRead).toEqual({ blocked: false, at: 0 });
+    expect(second?.blockRead).toEqual({ blocked: true, at: 0 });
+    // A batch of one reads nothing ahead: its step reads the block list itself.
+    expect(alone?.lead.id).toBe('cmp_a-lead-2');
+    expect(alone?.blockRead).toBeUndefined();
   });
 
   it('claims no more than the pass budget leaves', async () => {

@@ -1,6 +1,6 @@
 import type { ClaimedLead } from '../context/claimed-lead.js';
 import type { RunnerContext } from '../context/runner-context.js';
-import type { RunnerCampaign } from '../store/runner-store.port.js';
+import type { RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
 
 /**
  * Claims due leads across the active campaigns in turn, so one large campaign cannot starve the
@@ -16,6 +16,9 @@ import type { RunnerCampaign } from '../store/runner-store.port.js';
  *
  * A lead waiting in the batch whose lease has run half its course is given back instead of
  * handed out; what is left when the pass stops claiming goes back with `releaseUnclaimed`.
+ *
+ * The block list is read once for a batch of two leads or more (`blockRead`), and stands for each
+ * lead's own read right before its step while it is fresh.
  */
 export interface CampaignClaimer {
   claim(): Promise<ClaimedLead | null>;
@@ -70,7 +73,15 @@ export function createCampaignClaimer(
         { owner, now, leaseMs: ctx.options.leaseMs },
         limit,
       );
-      const [first, ...rest] = leads.map((lead) => ({ lead, owner, campaign, learned: {} }));
+      const blocked = await blockedAmong(ctx, campaign, leads);
+      const at = ctx.monotonicNow();
+      const [first, ...rest] = leads.map((lead): ClaimedLead => ({
+        lead,
+        owner,
+        campaign,
+        learned: {},
+        ...(blocked === null ? {} : { blockRead: { blocked: blocked.has(lead.publicIdentifier), at } }),
+      }));
       if (first !== undefined) {
         const leaseUntil = now.getTime() + ctx.options.leaseMs;
         ahead.push(...rest.map((claimed) => ({ claimed, leaseUntil })));
@@ -110,4 +121,18 @@ export function createCampaignClaimer(
       for (const { claimed } of ahead.splice(0)) await giveBack(claimed);
     },
   };
+}
+
+/** The batch's blocked profiles, read at once; null for a single lead (its step reads its own). */
+async function blockedAmong(
+  ctx: RunnerContext,
+  campaign: RunnerCampaign,
+  leads: readonly RunnerLead[],
+): Promise<Set<string> | null> {
+  if (leads.length < 2) return null;
+  return ctx.store.findBlocked(
+    campaign.workspaceId,
+    campaign.id,
+    leads.map((lead) => lead.publicIdentifier),
+  );
 }

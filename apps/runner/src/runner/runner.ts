@@ -1,6 +1,7 @@
 import { createRandom, keywordIcpMatcher, nextPollGapMs } from '@outreach/domain';
 import { refreshAccountState, tierRefreshDue } from '../accounts/account-refresh.js';
 import { createAccountSnapshots } from '../context/account-snapshots.js';
+import { createPastUsage } from '../context/past-usage.js';
 import { actFor } from '../accounts/call-meter.js';
 import type { ClaimedLead } from '../context/claimed-lead.js';
 import { detectCampaignCompletion } from '../completion/detect-campaign-completion.js';
@@ -77,6 +78,7 @@ export function createRunner(
     realClock: deps.realClock ?? (() => new Date()),
     options: runnerOptions,
     accounts: createAccountSnapshots(deps.store, monotonicNow, runnerOptions.accountSnapshotMs),
+    pastUsage: createPastUsage(deps.store),
   };
   const { store, logger } = ctx;
   const inFlight = new Map<string, ClaimedLead>();
@@ -143,6 +145,7 @@ export function createRunner(
     // lead is to blame. The process stays up (and not ready) so that the cause is seen.
     if (haltReason !== null) return { events: 0, messages: 0, leads: 0 };
     ctx.accounts.clear();
+    ctx.pastUsage.clear();
     const events = await pollEvents();
     const messages = await sendQueuedMessages();
     const claimer = createCampaignClaimer(ctx, await store.listActiveCampaigns(), newOwner);
@@ -177,11 +180,13 @@ export function createRunner(
 
   /**
    * Writes what the actions logged since (by this runner, or by one that died) change beyond their
-   * own records, in batches: the leads' marks, the campaign counters and the daily roll-ups. Before
-   * the drift check, which leaves pending actions out.
+   * own records, in batches: the leads' marks, the campaign counters and the daily roll-ups; and
+   * first the counter moves of the leads this runner settled since. Before the drift check, which
+   * leaves pending actions out.
    */
   async function deriveActions(): Promise<void> {
     lastDerive = ctx.monotonicNow();
+    await store.flushLeadCounts();
     for (;;) {
       // Real time: the lease measures the follower's own writes, not anything a campaign schedules.
       const lease = { owner: newOwner(), now: ctx.realClock(), leaseMs: ctx.options.leaseMs };
@@ -263,6 +268,10 @@ export function createRunner(
         const inTime = await Promise.race([finished, deadline]);
         clearTimeout(timer);
         if (!inTime) await releaseInFlight();
+        // Leads settled since the last pass's end (a pass cut short) are counted before the runner goes.
+        await store
+          .flushLeadCounts()
+          .catch((error: unknown) => logger.error({ err: error }, 'could not write the last counter moves'));
       })();
       return stopped;
     },

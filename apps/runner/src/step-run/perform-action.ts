@@ -7,7 +7,7 @@ import {
 } from '../network-failures/classify-network-failure.js';
 import { learnedFacts } from '../context/claimed-lead.js';
 import { restingWaitReason } from '../accounts/account-safety.js';
-import type { MessagePlan } from '../store/runner-store.port.js';
+import type { ExecutedAction, MessagePlan } from '../store/runner-store.port.js';
 import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import {
   heldByPacing,
@@ -172,19 +172,43 @@ function held<T>(verdict: LeadVerdict): ActionAttempt<T> {
   return { kind: 'held', verdict };
 }
 
+/** An executed action of the step, as the run's step produced it. */
+export interface StepAction {
+  type: ActionType;
+  idempotencyKey: string;
+  variantId: string | null;
+  at: Date;
+  sentMessage?: { content: string; externalId: string };
+}
+
 /** Logs an executed action for analytics, under the action's own idempotency key (logged once). */
-export async function logExecutedAction(
+export async function logExecutedAction(run: StepRun, action: StepAction): Promise<void> {
+  await run.ctx.store.logAction(executedAction(run, action));
+  await touchAccountAction(run, action.at);
+}
+
+/**
+ * The step's verdict, with its executed action logged by the write that settles the lead (one
+ * round trip fewer than `logExecutedAction`): for actions that no rolling window reads at once,
+ * since the action joins the log with its derived records, seconds later. A verdict that settles
+ * nothing logs the action on its own.
+ */
+export async function settledWithAction(
   run: StepRun,
-  action: {
-    type: ActionType;
-    idempotencyKey: string;
-    variantId: string | null;
-    at: Date;
-    sentMessage?: { content: string; externalId: string };
-  },
-): Promise<void> {
-  const { ctx, lead, step, account } = run;
-  await ctx.store.logAction({
+  verdict: LeadVerdict,
+  action: StepAction,
+): Promise<LeadVerdict> {
+  if (verdict.kind !== 'settle') {
+    await logExecutedAction(run, action);
+    return verdict;
+  }
+  await touchAccountAction(run, action.at);
+  return { ...verdict, settlement: { ...verdict.settlement, loggedAction: executedAction(run, action) } };
+}
+
+function executedAction(run: StepRun, action: StepAction): ExecutedAction {
+  const { lead, step, account } = run;
+  return {
     idempotencyKey: action.idempotencyKey,
     workspaceId: lead.workspaceId,
     campaignId: lead.campaignId,
@@ -195,19 +219,21 @@ export async function logExecutedAction(
     type: action.type,
     at: action.at,
     ...(action.sentMessage === undefined ? {} : { sentMessage: action.sentMessage }),
-  });
-  // The account acted: an account idle for weeks before this starts its warm-up again. The time
-  // of its last action only serves to tell such an idle spell (days), so it is written at most
-  // once per `LAST_ACTION_GRAIN_MS` of actions (as last read right before this action).
-  const restart = warmUpRestartAt(account.lastActionAt, action.at);
+  };
+}
+
+/**
+ * The account acted: an account idle for weeks before this starts its warm-up again. The time of
+ * its last action only serves to tell such an idle spell (days), so it is written at most once per
+ * `LAST_ACTION_GRAIN_MS` of actions (as last read right before this action).
+ */
+async function touchAccountAction(run: StepRun, at: Date): Promise<void> {
+  const { ctx, account } = run;
+  const restart = warmUpRestartAt(account.lastActionAt, at);
   const last = account.lastActionAt;
-  if (
-    restart === null &&
-    last !== null &&
-    Math.abs(action.at.getTime() - last.getTime()) < LAST_ACTION_GRAIN_MS
-  )
+  if (restart === null && last !== null && Math.abs(at.getTime() - last.getTime()) < LAST_ACTION_GRAIN_MS)
     return;
-  await ctx.store.touchAccountAction(account.workspaceId, account.id, action.at, restart);
+  await ctx.store.touchAccountAction(account.workspaceId, account.id, at, restart);
 }
 
 /** How stale an account's recorded last action may be (see `logExecutedAction`). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, NOW, account, lead, stepRun, world } from '../../test/support/step-run-world.js';
+import { createPastUsage } from '../context/past-usage.js';
 import { heldByPacing, reserveCapacity, takePacingSlot } from './sender-gates.js';
 
 const WEEK_MS = 7 * DAY_MS;
@@ -25,16 +26,42 @@ describe('reserveCapacity: LinkedIn weekly invitation cap over the last seven da
       ok: false,
       freesAt: new Date(daysAgo(5).getTime() + WEEK_MS + MINUTE_MS),
     });
+    // The week's unit was asked for under what last week's two leave of the cap (one), and refused:
+    // this week's invitation holds it. Nothing is held for the key.
+    expect(w.consumed.find((slot) => slot.period.startsWith('week:'))?.cap).toBe(1);
+    expect([...w.units.values()].some((keys) => keys.has('key-1'))).toBe(false);
+  });
+
+  it("waits for enough of last week's invitations to leave the window for the cap to have room", async () => {
+    // Four last week fill the cap of three on their own: two must leave before this week's unit can
+    // be taken at all (this week's one invitation, not read, may then still hold it until the third
+    // leaves). Nothing is written meanwhile.
+    const times = [daysAgo(6), daysAgo(5), daysAgo(4), daysAgo(3), daysAgo(1)];
+    const { w, run } = sentInvitations(3, times);
+    expect(await reserveCapacity(run, 'invitation', 'key-1')).toEqual({
+      ok: false,
+      freesAt: new Date(daysAgo(5).getTime() + WEEK_MS + MINUTE_MS),
+    });
     expect(w.consumed).toEqual([]);
   });
 
-  it('waits for the invitation that brings the window back below the cap', async () => {
-    const times = [daysAgo(6), daysAgo(5), daysAgo(4), daysAgo(3), daysAgo(1)];
-    const { run } = sentInvitations(3, times);
-    expect(await reserveCapacity(run, 'invitation', 'key-1')).toEqual({
-      ok: false,
-      freesAt: new Date(daysAgo(4).getTime() + WEEK_MS + MINUTE_MS),
-    });
+  it("reads last week's invitations once for every invitation of the pass", async () => {
+    const { w, run } = sentInvitations(3, [daysAgo(5)]);
+    let reads = 0;
+    const store = run.ctx.store;
+    const counted = {
+      ...store,
+      recentActionTimes: (...args: Parameters<typeof store.recentActionTimes>) => {
+        reads += 1;
+        return store.recentActionTimes(...args);
+      },
+    };
+    const ctx = { ...run.ctx, store: counted, pastUsage: createPastUsage(counted) };
+    expect(await reserveCapacity({ ...run, ctx }, 'invitation', 'key-1')).toMatchObject({ ok: true });
+    expect(await reserveCapacity({ ...run, ctx }, 'invitation', 'key-2')).toMatchObject({ ok: true });
+    expect(await reserveCapacity({ ...run, ctx }, 'invitation', 'key-3')).toMatchObject({ ok: false });
+    expect(reads).toBe(1);
+    expect(w.units.get('week:2026-W11/invitations')).toEqual(new Set(['key-1', 'key-2']));
   });
 
   it('lets an invitation go while the last seven days are below the cap', async () => {

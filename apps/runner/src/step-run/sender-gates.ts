@@ -7,6 +7,7 @@ import {
   type Period,
 } from '@outreach/domain';
 import { limitNumbersOf } from '../accounts/account-limits.js';
+import { WEEK_MS } from '../context/past-usage.js';
 import type { CapacitySlot, UsageKind } from '../store/runner-store.port.js';
 import { postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import type { StepRun } from './step-run.js';
@@ -74,22 +75,27 @@ export async function reserveCapacity(
     (cap) => ({ period: periods[cap.period], prefix: cap.period, cap: limits[cap.limit], kind: cap.kind }),
   );
 
-  if (action === 'invitation') {
-    const freesAt = await rollingWeekFreesAt(run, limits.invitationsPerWeek);
-    if (freesAt !== null) return { ok: false, freesAt };
-  }
-
-  const slots = wanted.map(({ period, prefix, cap, kind }) => ({
+  // LinkedIn's weekly invitation cap runs over the last seven days: the week's unit is taken under
+  // what this week's invitations may still add to last week's that are in the window.
+  const weekCap = CAPS[action].findIndex((cap) => cap.period === 'week' && cap.kind === 'invitations');
+  const lastWeek = weekCap < 0 ? [] : await invitationsInWindowBeforeThisWeek(run);
+  const slots = wanted.map(({ period, prefix, cap, kind }, index) => ({
     accountId: account.id,
     period: `${prefix}:${period.key}`,
     kind,
     key,
-    cap,
+    cap: index === weekCap ? cap - lastWeek.length : cap,
     expiresAt: new Date(period.end.getTime() + DAY_MS),
   }));
+  const weekFreesAt = () => rollingWeekFreesAt(lastWeek, limits.invitationsPerWeek, periods.week.end);
+  if (weekCap >= 0 && (slots[weekCap]?.cap ?? 0) <= 0) return { ok: false, freesAt: weekFreesAt() };
+
   const extraSlot = extra === undefined ? undefined : { ...extra, accountId: account.id, key };
   const taken = await ctx.store.consumeCapacities(account.workspaceId, slots, extraSlot);
-  if (taken.refused !== null) return { ok: false, freesAt: wanted[taken.refused]?.period.end ?? now };
+  if (taken.refused !== null) {
+    const freesAt = taken.refused === weekCap ? weekFreesAt() : wanted[taken.refused]?.period.end;
+    return { ok: false, freesAt: freesAt ?? now };
+  }
   const held = [...slots, ...(extraSlot !== undefined && taken.optional ? [extraSlot] : [])];
   return {
     ok: true,
@@ -100,30 +106,29 @@ export async function reserveCapacity(
 
 /**
  * LinkedIn counts its weekly invitation cap over the last seven days, not a calendar week: five on
- * a Friday and five the next Monday are ten in one week. The account's invitations of the last
- * seven days are read from the action log (the runners' pacing gate lets one action of an account
- * through at a time); at the cap, the time the oldest of them leaves the window is when the next
- * may go. Null while below the cap.
+ * a Friday and five the next Monday are ten in one week. The week's unit counts this calendar
+ * week's invitations; the account's invitations of last week still in the window are read from the
+ * action log, once a pass (`PastUsage`), and lower the unit's cap. Oldest first.
  */
-async function rollingWeekFreesAt(run: StepRun, cap: number): Promise<Date | null> {
+async function invitationsInWindowBeforeThisWeek(run: StepRun): Promise<Date[]> {
   const { ctx, account, now } = run;
-  if (cap <= 0) return usagePeriods(now, account.timezone).week.end;
-  const since = new Date(now.getTime() - WEEK_MS);
-  const times = await ctx.store.recentActionTimes(account.workspaceId, {
-    accountId: account.id,
-    type: 'invitation_sent',
-    since,
-    limit: MAX_WEEKLY_LOOKUP,
-  });
-  if (times.length < cap) return null;
-  const oldestThatMustLeave = times[times.length - cap] ?? now;
-  // A minute past the window, so that the simulator's and LinkedIn's clocks agree it has left.
-  return new Date(oldestThatMustLeave.getTime() + WEEK_MS + 60_000);
+  const since = now.getTime() - WEEK_MS;
+  const times = await ctx.pastUsage.invitationsBeforeThisWeek(account, now);
+  return times.filter((time) => time.getTime() > since);
 }
 
-const WEEK_MS = 7 * DAY_MS;
-/** More than any weekly ceiling (200): the read stops there. */
-const MAX_WEEKLY_LOOKUP = 500;
+/**
+ * When the week's unit, refused, can next be taken: once the oldest of last week's invitations in
+ * the window leaves it (a minute past, so that the simulator's and LinkedIn's clocks agree it has
+ * left), which raises the unit's cap by one; or, when none of them is left to leave (the calendar
+ * week's invitations alone fill the cap, or the cap is 0), when the calendar week ends. With last
+ * week's invitations past the cap on their own, once enough of them have left.
+ */
+function rollingWeekFreesAt(lastWeek: readonly Date[], cap: number, weekEnd: Date): Date {
+  if (cap <= 0 || lastWeek.length === 0) return weekEnd;
+  const leaving = lastWeek[Math.max(0, lastWeek.length - cap)];
+  return leaving === undefined ? weekEnd : new Date(leaving.getTime() + WEEK_MS + 60_000);
+}
 
 /** Gives back units taken for an action that did not happen (each only by its own key). */
 export async function releaseCapacity(run: StepRun, slots: readonly CapacitySlot[]): Promise<void> {

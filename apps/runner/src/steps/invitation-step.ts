@@ -2,7 +2,6 @@ import {
   composeInvitationNote,
   invitationNote,
   LEAD_OUTCOMES,
-  lastDayPeriodKeys,
   NOTE_QUOTA_DAYS,
   usagePeriods,
 } from '@outreach/domain';
@@ -163,8 +162,9 @@ export function stillPending(verdict: LeadVerdict): LeadVerdict {
 /**
  * The note the tier lets this invitation carry: at most 200 characters on a free account (300
  * otherwise), and only within the quota of noted invitations of the last 31 days (day counters,
- * summed: LinkedIn's month is a rolling one), with the day's unit of that quota it takes. Past
- * either, the invitation goes without its note.
+ * summed: LinkedIn's month is a rolling one), with the day's unit of that quota it takes: the days
+ * before today are read once a pass (`PastUsage`), and today's unit is taken with what they leave
+ * of the quota as its cap. Past either, the invitation goes without its note.
  */
 async function noteWithinQuota(
   run: StepRun,
@@ -173,9 +173,9 @@ async function noteWithinQuota(
   const { ctx, account, now } = run;
   if (note === null) return null;
   const limits = limitNumbersOf(account, now);
-  const days = lastDayPeriodKeys(now, account.timezone, NOTE_QUOTA_DAYS);
-  const noted = await ctx.store.usageSum(account.workspaceId, account.id, 'notedInvitations', days);
-  const verdict = invitationNote(account.tier, note, noted, limits);
+  // Today's notes are counted by today's unit, taken under what the days before leave of the quota.
+  const notedBefore = await ctx.pastUsage.notesBeforeToday(account, now);
+  const verdict = invitationNote(account.tier, note, notedBefore, limits);
   if (verdict.note === null) {
     ctx.logger.info({ leadId: run.lead.id, reason: verdict.dropped }, 'invitation sent without its note');
     return null;
@@ -187,7 +187,7 @@ async function noteWithinQuota(
     unit: {
       kind: 'notedInvitations',
       period: `day:${today.key}`,
-      cap: limits.notedInvitationsPerMonth,
+      cap: limits.notedInvitationsPerMonth - notedBefore,
       expiresAt: new Date(today.end.getTime() + (NOTE_QUOTA_DAYS + 1) * 24 * 60 * 60 * 1000),
     },
   };

@@ -14,7 +14,7 @@ import {
   stepCompleted,
   type LeadVerdict,
 } from '../step-run/lead-verdict.js';
-import { logExecutedAction, performAction, type PreparedAction } from '../step-run/perform-action.js';
+import { performAction, settledWithAction, type PreparedAction } from '../step-run/perform-action.js';
 import { providerAccountOf } from '../accounts/provider-account.js';
 import { leadRef, resolvedLead } from '../step-run/provider-lead.js';
 import { networkRead, verdictForFailure, type NetworkRead, type StepRun } from '../step-run/step-run.js';
@@ -108,15 +108,15 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
   if (attempt.kind === 'failed') return verdictForFailure(run, attempt.failure);
 
   const { messageId, sentAt } = attempt.result;
-  // The message joins the lead's conversation with the action's other derived records.
-  await logExecutedAction(run, {
+  // The action is logged by the lead's settlement; the message joins the lead's conversation with
+  // the action's other derived records.
+  return settledWithAction(run, stepCompleted(campaign, lead.currentStep, sentAt), {
     type: inmail ? 'inmail_sent' : 'message_sent',
     idempotencyKey: attempt.idempotencyKey,
     variantId: sent.variantId,
     at: sentAt,
     sentMessage: { content: sent.content, externalId: messageId },
   });
-  return stepCompleted(campaign, lead.currentStep, sentAt);
 }
 
 /**

@@ -2,10 +2,13 @@ import {
   asWorkspaceId,
   type Campaign,
   type Db,
+  LeaseLostError,
   type Lead,
   type MessagePlan as DbMessagePlan,
+  type NewAction,
   type SenderAccount,
 } from '@outreach/db';
+import type { ExecutedAction } from './activity-store.port.js';
 import type {
   MessagePlan,
   QueuedMessage,
@@ -17,6 +20,21 @@ import type {
 
 const PAGE = 100;
 
+/** The data layer's form of an executed action. */
+function newAction(action: ExecutedAction): NewAction {
+  return {
+    campaignId: action.campaignId,
+    leadId: action.leadId,
+    accountId: action.accountId,
+    stepId: action.stepId,
+    variantId: action.variantId,
+    type: action.type,
+    idempotencyKey: action.idempotencyKey,
+    occurredAt: action.at,
+    ...(action.sentMessage === undefined ? {} : { sentMessage: action.sentMessage }),
+  };
+}
+
 /**
  * The runner's store over `@outreach/db`. Every method maps to one repository call (two where
  * noted); ids handed out by the data layer are branded back into workspace ids on the way in.
@@ -26,6 +44,8 @@ const PAGE = 100;
  */
 export function createDbRunnerStore(db: Db): RunnerStore {
   const ws = asWorkspaceId;
+  /** The counter moves of the leads settled since the last flush (`flushLeadCounts`). */
+  const leadCounts = db.campaignCounters.deferred();
 
   async function listActiveCampaigns(): Promise<RunnerCampaign[]> {
     const campaigns: RunnerCampaign[] = [];
@@ -75,8 +95,19 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     async recordScreenerAnalysis(workspaceId, leadId, analysis) {
       await db.leads.recordScreenerAnalysis(ws(workspaceId), leadId, analysis);
     },
-    async settleLead(workspaceId, leadId, owner, settlement) {
-      await db.leadLeases.completeStep(ws(workspaceId), leadId, owner, settlement);
+    async settleLead(workspaceId, leadId, owner, { loggedAction, ...settlement }) {
+      const outcome =
+        loggedAction === undefined
+          ? settlement
+          : { ...settlement, loggedAction: db.actions.toLog(newAction(loggedAction)) };
+      try {
+        await db.leadLeases.completeStep(ws(workspaceId), leadId, owner, outcome, { countLater: leadCounts });
+      } catch (error) {
+        // The lead is someone else's now, but its action happened: it is logged on its own.
+        if (loggedAction !== undefined && error instanceof LeaseLostError)
+          await db.actions.recordLater(ws(workspaceId), newAction(loggedAction));
+        throw error;
+      }
     },
     releaseLead: (workspaceId, leadId, owner, postponement, facts) =>
       db.leadLeases.release(ws(workspaceId), leadId, owner, { ...postponement, ...facts }),
@@ -104,6 +135,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     },
     isBlocked: (workspaceId, campaignId, publicIdentifier) =>
       db.blockedLeads.isBlocked(ws(workspaceId), campaignId, publicIdentifier),
+    findBlocked: (workspaceId, campaignId, publicIdentifiers) =>
+      db.blockedLeads.findBlocked(ws(workspaceId), campaignId, publicIdentifiers),
 
     async getAccount(workspaceId, accountId) {
       const account = await db.senderAccounts.get(ws(workspaceId), accountId);
@@ -225,19 +258,10 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     },
 
     async logAction(action) {
-      await db.actions.recordLater(ws(action.workspaceId), {
-        campaignId: action.campaignId,
-        leadId: action.leadId,
-        accountId: action.accountId,
-        stepId: action.stepId,
-        variantId: action.variantId,
-        type: action.type,
-        idempotencyKey: action.idempotencyKey,
-        occurredAt: action.at,
-        ...(action.sentMessage === undefined ? {} : { sentMessage: action.sentMessage }),
-      });
+      await db.actions.recordLater(ws(action.workspaceId), newAction(action));
     },
     deriveActions: (lease, limit) => db.actions.deriveBatchAcrossWorkspaces(lease, limit),
+    flushLeadCounts: () => leadCounts.flush(),
     async recordEvent(event) {
       const { created } = await db.events.insert(ws(event.workspaceId), {
         type: event.type,

@@ -1,3 +1,4 @@
+import type { ExecutedAction } from './activity-store.port.js';
 import type {
   IcpDecisionRecord,
   LeadInternalStatus,
@@ -68,6 +69,11 @@ export interface LeadSettlement {
   invitationSentAt?: Date;
   /** With `missing_variable`: the variables no template had a value for, shown on the lead. */
   missingVariables?: readonly string[];
+  /**
+   * The step's executed action, logged by the settlement's own write (see `settleLead`): for
+   * actions no rolling window reads right away (messages), one round trip fewer than `logAction`.
+   */
+  loggedAction?: ExecutedAction;
 }
 
 /** What a step learnt about the lead from the provider, stored by a write it makes anyway. */
@@ -136,7 +142,12 @@ export interface RunnerLeadStore {
   recordMessagePlan(workspaceId: string, leadId: string, owner: string, plan: MessagePlan): Promise<void>;
   /** Keeps how the lead's latest reply to a screener was read. */
   recordScreenerAnalysis(workspaceId: string, leadId: string, analysis: ReplyAnalysisRecord): Promise<void>;
-  /** Ends the claim; rejected (LeaseLost) when the lease is gone. Clears the pending key. */
+  /**
+   * Ends the claim; rejected (LeaseLost) when the lease is gone. Clears the pending key. The
+   * campaign counters count the lead's move at the next `flushLeadCounts`. A `loggedAction` joins
+   * the action log with the other derived records (`deriveActions`); when the lease is gone it is
+   * logged on its own (`logAction`) before the rejection, so an action that happened is never lost.
+   */
   settleLead(
     workspaceId: string,
     leadId: string,
@@ -169,4 +180,10 @@ export interface RunnerLeadStore {
   /** Fills in the lead's empty profile fields with these values; what is stored stays. */
   fillLeadProfile(workspaceId: string, leadId: string, profile: LeadProfileFill): Promise<void>;
   isBlocked(workspaceId: string, campaignId: string, publicIdentifier: string): Promise<boolean>;
+  /** Of these profiles, those that may not be contacted in `campaignId` (one read for a batch). */
+  findBlocked(
+    workspaceId: string,
+    campaignId: string,
+    publicIdentifiers: readonly string[],
+  ): Promise<Set<string>>;
 }

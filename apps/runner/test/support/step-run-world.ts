@@ -1,4 +1,4 @@
-import type { StepDef } from '@outreach/domain';
+import { usagePeriods, type StepDef } from '@outreach/domain';
 import { pino } from 'pino';
 import type { RunnerContext } from '../../src/context/runner-context.js';
 import type {
@@ -9,6 +9,7 @@ import type {
   RunnerStore,
 } from '../../src/store/runner-store.port.js';
 import type { StepRun } from '../../src/step-run/step-run.js';
+import { createPastUsage } from '../../src/context/past-usage.js';
 import { leadAt, senderAccount } from './unit-fixtures.js';
 
 /*
@@ -87,11 +88,23 @@ export interface World {
   events: string[];
 }
 
+/**
+ * A world whose account sent invitations at `invitationTimes`: those of NOW's calendar week (and
+ * day) hold their units, as the real store's counters would.
+ */
 export function world(overrides: Partial<World> = {}): World {
+  const periods = usagePeriods(NOW, 'UTC');
+  const units = new Map<string, Set<string>>();
+  const hold = (counter: string, key: string) =>
+    units.set(counter, (units.get(counter) ?? new Set()).add(key));
+  for (const [index, time] of (overrides.invitationTimes ?? []).entries()) {
+    if (time >= periods.week.start) hold(`week:${periods.week.key}/invitations`, `sent-${index}`);
+    if (time >= periods.day.start) hold(`day:${periods.day.key}/invitations`, `sent-${index}`);
+  }
   return {
     campaign,
     account,
-    units: new Map(),
+    units,
     invitationTimes: [],
     pending: [],
     released: [],
@@ -161,9 +174,11 @@ export function stepRun(
     async recentActionTimes(_ws: string, query: { since: Date; limit: number }) {
       return w.invitationTimes.filter((time) => time >= query.since).slice(0, query.limit);
     },
+    usageSum: async () => 0,
     setAccountCooldown: async () => {},
     logAction: async () => {},
     deriveActions: async () => 0,
+    flushLeadCounts: async () => undefined,
     async touchAccountAction(_ws: string, _id: string, at: Date, warmUpRestartAt: Date | null) {
       w.touched.push({ at, warmUpRestartAt });
     },
@@ -182,6 +197,7 @@ export function stepRun(
       remember: (fresh: RunnerAccount) => w.remembered.push(fresh),
       forget: () => {},
     },
+    pastUsage: createPastUsage(store as unknown as RunnerStore),
   } as unknown as RunnerContext;
   return {
     ctx,

@@ -140,5 +140,6 @@ export function unitContext(parts: ContextParts = {}): RunnerContext {
       forget: () => undefined,
       clear: () => undefined,
     },
+    pastUsage: unprovided('pastUsage'),
   };
 }

@@ -7,6 +7,8 @@ import type { MessageRepository } from '../conversation/message.repository.js';
 import type { DailyRollupRepository } from '../daily-rollup/daily-rollup.repository.js';
 import type { ActionRecord } from './action.schema.js';
 import type { LeadActionMarks } from './lead-action-marks.js';
+import type { LeadRecord } from '../lead/lead.schema.js';
+import { moveActionsLoggedWithOutcomes } from './outcome-actions.js';
 
 /**
  * The follower of `ActionRepository.recordLater`: writes what logged actions change beyond their
@@ -20,10 +22,12 @@ export class ActionFollower {
     private readonly counters: CampaignCountersRepository,
     private readonly rollups: DailyRollupRepository,
     private readonly messages: MessageRepository,
+    private readonly leads: ScopedModel<LeadRecord>,
   ) {}
 
   /**
-   * Unscoped by nature (one runner serves every workspace): leases
+   * Unscoped by nature (one runner serves every workspace): moves the actions logged with leads'
+   * step outcomes into the log (a read, and two writes when there are any), then leases
    * up to `limit` actions whose derived records are pending (two round trips, three when another
    * follower took some of them meanwhile), writes those records per workspace in at most four
    * bulk writes (the leads' marks read and written, the counters, the roll-ups), then clears the
@@ -36,6 +40,8 @@ export class ActionFollower {
    */
   async deriveBatchAcrossWorkspaces(lease: LeaseRequest, limit: number): Promise<number> {
     if (limit <= 0) return 0;
+    // The actions logged with their leads' step outcomes join the log first (outcome-actions.ts).
+    await moveActionsLoggedWithOutcomes(this.leads, this.records);
     const free = { derivePending: true as const, deriveUntil: leaseFree(lease.now) };
     const candidates = await this.records.acrossWorkspaces
       .find(free)

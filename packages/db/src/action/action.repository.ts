@@ -9,7 +9,8 @@ import type { MessageRepository } from '../conversation/message.repository.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { countsPipeline, DAY_KEY, toCounts, type ActionCounts, type CountsRow } from './action-analytics.js';
 import { toAction, type Action } from './action.entity.js';
-import type { ActionRecord } from './action.schema.js';
+import type { ActionRecord, ActionToLog } from './action.schema.js';
+import type { LeadRecord } from '../lead/lead.schema.js';
 import type { LeadActionMarks } from './lead-action-marks.js';
 import { windowParts, type DailyRollupRepository } from '../daily-rollup/daily-rollup.repository.js';
 import { dayCountsOf, type DayCounts } from './action-days.js';
@@ -84,8 +85,10 @@ export class ActionRepository {
     private readonly counters: CampaignCountersRepository,
     private readonly rollups: DailyRollupRepository,
     messages: MessageRepository,
+    /** The leads, whose step outcomes may carry actions to log (`toLog`). */
+    leads: ScopedModel<LeadRecord>,
   ) {
-    this.follower = new ActionFollower(records, marks, counters, rollups, messages);
+    this.follower = new ActionFollower(records, marks, counters, rollups, messages, leads);
   }
 
   private readonly follower: ActionFollower;
@@ -119,22 +122,33 @@ export class ActionRepository {
    * counters and the roll-ups lag by it.
    */
   async recordLater(workspaceId: WorkspaceId, input: NewAction): Promise<{ created: boolean }> {
-    const { sentMessage } = input;
-    if (sentMessage !== undefined && (input.accountId ?? null) === null)
-      throw new TypeError('a sent message needs the sender account it went through');
+    const record = this.toLog(input);
     try {
-      await this.records.insertOne(workspaceId, {
-        ...recordOf(input),
-        derivePending: true,
-        ...(sentMessage === undefined
-          ? {}
-          : { sentMessage: { content: sentMessage.content, externalId: sentMessage.externalId } }),
-      });
+      await this.records.insertOne(workspaceId, record);
       return { created: true };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       return { created: false };
     }
+  }
+
+  /**
+   * `recordLater`'s action as a lead's step outcome carries it (`StepOutcome.loggedAction`): logged
+   * by the outcome's own write and moved into the log by the follower (see outcome-actions.ts), one
+   * round trip fewer than `recordLater`. Not in the log until then: for actions that no rolling
+   * window reads (an invitation's is read by the weekly cap and goes through `recordLater`).
+   */
+  toLog(input: NewAction): ActionToLog {
+    const { sentMessage } = input;
+    if (sentMessage !== undefined && (input.accountId ?? null) === null)
+      throw new TypeError('a sent message needs the sender account it went through');
+    return {
+      ...recordOf(input),
+      derivePending: true,
+      ...(sentMessage === undefined
+        ? {}
+        : { sentMessage: { content: sentMessage.content, externalId: sentMessage.externalId } }),
+    };
   }
 
   /**

@@ -3,6 +3,12 @@ import { Schema } from 'mongoose';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
 
 /**
+ * An action logged with its lead's step outcome, in the same write (`LeadRecord.actionsToLog`),
+ * until the follower moves it into the log.
+ */
+export type ActionToLog = Omit<ActionRecord, 'workspaceId' | 'deriveOwner' | 'deriveUntil'>;
+
+/**
  * One executed network action (or observed outcome: an accepted invitation, a reply). The log
  * is append-only and is what analytics count. `stepId` and `variantId` name the step and variant
  * the action belongs to; for a reply, those of the message it answers.

@@ -11,6 +11,7 @@ import type { WorkspaceId } from '../common/public-ids.js';
 import { newWorkspace, seedCampaign, step } from '../testing/fixtures.js';
 import { must } from '../testing/must.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
+import { DeferredLeadCounts } from './deferred-lead-counts.js';
 
 let t: TestDb;
 let ws: WorkspaceId;
@@ -130,6 +131,54 @@ describe('campaign counters kept by every writer', () => {
       leadsRespondedToMessages: 1,
     });
     expect((await t.db.campaignCounters.recount(ws, campaign.id)).differences).toEqual([]);
+  });
+});
+
+describe('step outcomes counted later', () => {
+  it('moves nothing until flushed, then the moves of many leads and campaigns in one write each workspace', async () => {
+    const first = await seedCampaign(t.db, ws, { steps: [step('message')], leads: 2, status: 'active' });
+    const second = await seedCampaign(t.db, ws, { steps: [step('message')], leads: 1, status: 'active' });
+    const later = t.db.campaignCounters.deferred();
+    const lease = { owner: 'runner-later', now: at(1), leaseMs: 60_000 };
+    for (const { campaign } of [first, first, second]) {
+      const claimed = must(await t.db.leadLeases.claimDue(ws, campaign.id, lease));
+      const outcome = {
+        status: 'active',
+        internalStatus: 'queued',
+        nextActionAt: at(3),
+        accountId: 'acc_one',
+      } as const;
+      await t.db.leadLeases.completeStep(ws, claimed.id, 'runner-later', outcome, { countLater: later });
+    }
+
+    expect((await counters(first.campaign.id))?.leads).toMatchObject({ waiting: 2, active: 0 });
+    expect(later.size).toBe(2);
+    await later.flush();
+
+    expect((await counters(first.campaign.id))?.leads).toMatchObject({ waiting: 0, active: 2 });
+    expect((await counters(first.campaign.id))?.senders).toEqual({ acc_one: 2 });
+    expect((await counters(second.campaign.id))?.leads).toMatchObject({ waiting: 0, active: 1 });
+    expect(later.size).toBe(0);
+    for (const { campaign } of [first, second])
+      expect((await t.db.campaignCounters.recount(ws, campaign.id)).differences).toEqual([]);
+  });
+
+  it('holds the moves of a failed flush, merged with those added since, and writes them once at the next', async () => {
+    const written: Array<Record<string, number>> = [];
+    let fail = true;
+    const later = new DeferredLeadCounts(async (_workspaceId, increments) => {
+      if (fail) throw new Error('connection reset');
+      written.push(...increments.values());
+    });
+    const move = { fromStatus: 'waiting', toStatus: 'active', fromSender: null, toSender: null } as const;
+    later.add(ws, 'cmp_x', move);
+    await expect(later.flush()).rejects.toThrow('connection reset');
+    later.add(ws, 'cmp_x', move);
+    fail = false;
+    await later.flush();
+    await later.flush();
+
+    expect(written).toEqual([{ 'counters.leads.waiting': -2, 'counters.leads.active': 2 }]);
   });
 });
 

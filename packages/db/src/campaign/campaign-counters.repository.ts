@@ -12,14 +12,10 @@ import type { LeadRecord } from '../lead/lead.schema.js';
 import { checkCampaign, checkOldestAcrossWorkspaces, type CounterCheck } from './campaign-counters-check.js';
 import { COUNTER_FIGURES, toCampaignCounters, type CounterFigure } from './campaign-counters.js';
 import type { CampaignRecord } from './campaign.schema.js';
+import { addTo, leadChangeIncs, type LeadChange } from './counter-increments.js';
+import { DeferredLeadCounts } from './deferred-lead-counts.js';
 
-/** A lead as it was before a write and as the write left it. */
-export interface LeadChange {
-  fromStatus: LeadStatus;
-  toStatus: LeadStatus;
-  fromSender: string | null;
-  toSender: string | null;
-}
+export type { LeadChange } from './counter-increments.js';
 
 /** A figure whose stored value differed from the recount. */
 export interface CounterDrift {
@@ -88,16 +84,27 @@ export class CampaignCountersRepository {
    * `$inc`: what the data layer's own lead writes call with the lead as it was and as it is.
    */
   async recordLeadChange(workspaceId: WorkspaceId, campaignId: string, change: LeadChange): Promise<void> {
-    const inc: Record<string, number> = {};
-    if (change.fromStatus !== change.toStatus) {
-      addTo(inc, `counters.leads.${change.fromStatus}`, -1);
-      addTo(inc, `counters.leads.${change.toStatus}`, 1);
-    }
-    if (change.fromSender !== change.toSender) {
-      if (change.fromSender !== null) addTo(inc, `counters.senders.${change.fromSender}`, -1);
-      if (change.toSender !== null) addTo(inc, `counters.senders.${change.toSender}`, 1);
-    }
+    const inc = leadChangeIncs(change);
     if (Object.keys(inc).length > 0) await this.apply(workspaceId, campaignId, { $inc: inc });
+  }
+
+  /**
+   * A collector of lead changes counted later, many at a time (see deferred-lead-counts.ts): for
+   * the runner's step outcomes.
+   */
+  deferred(): DeferredLeadCounts {
+    return new DeferredLeadCounts((workspaceId, increments) => this.applyIncrements(workspaceId, increments));
+  }
+
+  /** Counter increments of several campaigns of the workspace, one bulk write. */
+  private async applyIncrements(
+    workspaceId: WorkspaceId,
+    increments: ReadonlyMap<string, Record<string, number>>,
+  ): Promise<void> {
+    const updates = [...increments].flatMap(([campaignId, inc]) =>
+      Object.keys(inc).length === 0 ? [] : [{ filter: { _id: campaignId }, update: { $inc: inc } }],
+    );
+    await this.campaigns.bulkUpdate(workspaceId, updates);
   }
 
   /** Many leads moved from one status to another by one multi-document update. */
@@ -239,8 +246,4 @@ function counterIncs(figures: Partial<Record<CounterFigure, number>>): Record<st
   return Object.fromEntries(
     Object.entries(figures).flatMap(([figure, by]) => (by ? [[`counters.${figure}`, by]] : [])),
   );
-}
-
-function addTo(inc: Record<string, number>, path: string, by: number): void {
-  inc[path] = (inc[path] ?? 0) + by;
 }

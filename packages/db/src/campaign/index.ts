@@ -3,6 +3,7 @@ export type { Campaign, Step, StepVariant } from './campaign.entity.js';
 export { COUNTER_FIGURES, type CampaignCounters, type CounterFigure } from './campaign-counters.js';
 export type { CounterCheck } from './campaign-counters-check.js';
 export type { CampaignCountersRepository, CounterDrift, LeadChange } from './campaign-counters.repository.js';
+export type { DeferredLeadCounts } from './deferred-lead-counts.js';
 export type {
   CampaignListQuery,
   CampaignPatch,

@@ -1,5 +1,5 @@
 import type { UpdateQuery } from 'mongoose';
-import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
+import type { CampaignCountersRepository, LeadChange } from '../campaign/campaign-counters.repository.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { LeadRecord } from './lead.schema.js';
 
@@ -36,10 +36,15 @@ export async function countLeadChange(
   before: LeadRecord,
   after: LeadRecord,
 ): Promise<void> {
-  await counters.recordLeadChange(workspaceId, before.campaignId, {
+  await counters.recordLeadChange(workspaceId, before.campaignId, leadChangeOf(before, after));
+}
+
+/** The status and sender a lead's write moved it from and to. */
+export function leadChangeOf(before: LeadRecord, after: LeadRecord): LeadChange {
+  return {
     fromStatus: before.status,
     toStatus: after.status,
     fromSender: before.accountId ?? null,
     toSender: after.accountId ?? null,
-  });
+  };
 }

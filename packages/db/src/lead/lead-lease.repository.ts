@@ -5,12 +5,14 @@ import type {
   VariantChoiceRecord,
 } from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
+import type { ActionToLog } from '../action/action.schema.js';
 import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
+import type { DeferredLeadCounts } from '../campaign/deferred-lead-counts.js';
 import { LeaseLostError } from '../common/db-errors.js';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
-import { applyUpdate, countLeadChange } from './lead-change.js';
+import { applyUpdate, countLeadChange, leadChangeOf } from './lead-change.js';
 import { withCompletion } from './lead-completion.js';
 import { toLead, type Lead } from './lead.entity.js';
 import type { LeadRecord } from './lead.schema.js';
@@ -30,6 +32,11 @@ export interface StepOutcome {
   missingVariables?: readonly string[];
   /** The lead's member id at the provider, learnt during the step (stored with the outcome). */
   providerId?: string;
+  /**
+   * The step's executed action, logged by this same write (`ActionRepository.toLog`): the action
+   * log's follower moves it into the log with its derived records.
+   */
+  loggedAction?: ActionToLog;
 }
 
 /** How one step's message was made, kept on the lead (each field merged into what is stored). */
@@ -213,13 +220,15 @@ export class LeadLeaseRepository {
    * Ends the claim with the step's outcome, only if `owner` still holds the lease: advances
    * `currentStep` by `$inc` (so it composes with a concurrent sequence edit's shift), sets the
    * status and the next action time, clears the pending key and the lease, and the attempts when
-   * the lead moves to another step. The campaign counters follow the lead's status and sender.
+   * the lead moves to another step. The campaign counters follow the lead's status and sender:
+   * right after, or at the next flush of `countLater` when given (the runner's outcomes).
    */
   async completeStep(
     workspaceId: WorkspaceId,
     leadId: string,
     owner: string,
     outcome: StepOutcome,
+    options: { countLater?: DeferredLeadCounts } = {},
   ): Promise<Lead> {
     const now = this.clock();
     const set: Record<string, unknown> = {
@@ -241,6 +250,10 @@ export class LeadLeaseRepository {
     if (outcome.providerId !== undefined) set['providerId'] = outcome.providerId;
     set['missingVariables'] = [...(outcome.missingVariables ?? [])];
     const update: UpdateQuery<LeadRecord> = { $set: set, $inc: { currentStep: advanceBy } };
+    if (outcome.loggedAction !== undefined) {
+      update.$push = { actionsToLog: outcome.loggedAction };
+      set['actionsToLogSince'] = now;
+    }
     if (outcome.nextActionAt) set['nextActionAt'] = outcome.nextActionAt;
     else update.$unset = { nextActionAt: 1 };
     const complete = withCompletion(update, outcome.status, now);
@@ -252,7 +265,8 @@ export class LeadLeaseRepository {
     );
     if (!before) throw new LeaseLostError('lead', leadId, owner);
     const after = applyUpdate(before, complete);
-    await countLeadChange(this.counters, workspaceId, before, after);
+    if (options.countLater === undefined) await countLeadChange(this.counters, workspaceId, before, after);
+    else options.countLater.add(workspaceId, before.campaignId, leadChangeOf(before, after));
     return toLead(after);
   }
 

@@ -1,5 +1,7 @@
 import { LEAD_STATUSES, type LeadInternalStatus, type LeadStatus } from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
+import { logActionsOf } from '../action/outcome-actions.js';
+import type { ActionRecord } from '../action/action.schema.js';
 import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import { claimForRemoval } from '../common/removal-claim.js';
@@ -102,6 +104,7 @@ export async function countByStatusForCampaigns(
 export async function deleteLeads(
   records: ScopedModel<LeadRecord>,
   counters: CampaignCountersRepository,
+  actions: ScopedModel<ActionRecord>,
   workspaceId: WorkspaceId,
   campaignId: string,
   ids: readonly string[],
@@ -114,6 +117,9 @@ export async function deleteLeads(
     realNow,
   });
   const claimed = await records.find(workspaceId, ours);
+  // The runner may have logged actions with their step outcomes that the log has not taken yet.
+  const carrying = claimed.filter((record) => (record.actionsToLog ?? []).length > 0);
+  if (carrying.length > 0) await logActionsOf(actions, carrying);
   await records.deleteMany(workspaceId, ours);
   // As the leads were when claimed: one changed by the runner in between leaves a counter off,
   // which the drift check reports and corrects.

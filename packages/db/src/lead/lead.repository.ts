@@ -6,6 +6,7 @@ import {
   type ReplyAnalysisRecord,
 } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
+import type { ActionRecord } from '../action/action.schema.js';
 import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import { NotFoundError } from '../common/db-errors.js';
 import type { KeysetOrder } from '../common/keyset.js';
@@ -41,6 +42,8 @@ export class LeadRepository {
     private readonly records: ScopedModel<LeadRecord>,
     private readonly counters: CampaignCountersRepository,
     private readonly clock: () => Date,
+    /** The action log: a deleted lead's actions logged with its outcome go there first. */
+    private readonly actions: ScopedModel<ActionRecord>,
   ) {}
 
   /**
@@ -113,7 +116,8 @@ export class LeadRepository {
    * (`claimForRemoval`), so of requests deleting overlapping leads, one deletes its leads and the
    * others get NotFoundError, never a success that deleted nothing. `realNow` (HTTP time) bounds a
    * claim left by a request that died before deleting. The campaign counters count the leads
-   * deleted, as they were when claimed.
+   * deleted, as they were when claimed; actions logged with their step outcomes and not yet in
+   * the log go there first.
    */
   async deleteMany(
     workspaceId: WorkspaceId,
@@ -121,7 +125,15 @@ export class LeadRepository {
     ids: readonly string[],
     realNow: Date,
   ): Promise<Lead[]> {
-    const deleted = await deleteLeads(this.records, this.counters, workspaceId, campaignId, ids, realNow);
+    const deleted = await deleteLeads(
+      this.records,
+      this.counters,
+      this.actions,
+      workspaceId,
+      campaignId,
+      ids,
+      realNow,
+    );
     return deleted.map(toLead);
   }
 

@@ -10,6 +10,7 @@ import {
   type LeadTag,
 } from '@outreach/domain';
 import { Schema } from 'mongoose';
+import type { ActionToLog } from '../action/action.schema.js';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
 import type { RemovalClaimable } from '../common/removal-claim.js';
 
@@ -96,6 +97,13 @@ export interface LeadRecord extends LeadProfile, RemovalClaimable {
    * Written only through `withCompletion` (see lead-completion.ts).
    */
   completedAt?: Date;
+  /**
+   * Actions the runner logged with the lead's step outcome, in the same write, not yet in the
+   * action log: the log's follower moves them there (`ActionFollower`) within seconds, and a lead
+   * deleted before that takes them to the log first. `actionsToLogSince` is present with them.
+   */
+  actionsToLog?: ActionToLog[];
+  actionsToLogSince?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -143,6 +151,8 @@ export const leadSchema = new Schema<LeadRecord>(
     missingVariables: { type: [String], default: undefined },
     invitationSentAt: { type: Date, default: null },
     completedAt: { type: Date },
+    actionsToLog: { type: [Schema.Types.Mixed], default: undefined },
+    actionsToLogSince: { type: Date },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -192,4 +202,10 @@ leadSchema.index({ workspaceId: 1, campaignId: 1, createdAt: 1 });
 leadSchema.index(
   { workspaceId: 1, campaignId: 1, completedAt: 1 },
   { partialFilterExpression: { completedAt: { $exists: true } } },
+);
+// Serves the action log's follower: the leads whose step outcome carried actions to log, across
+// workspaces. Partial: only those leads, for the seconds until they are moved.
+leadSchema.index(
+  { actionsToLogSince: 1 },
+  { partialFilterExpression: { actionsToLogSince: { $exists: true } } },
 );
