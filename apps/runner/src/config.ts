@@ -13,7 +13,10 @@ const configSchema = z.object({
   RUNNER_CONCURRENCY: positiveInt(4),
   /** Pause between two passes when the previous pass found nothing due. */
   POLL_INTERVAL_MS: positiveInt(1000),
-  /** How long a claimed lead stays reserved; a crashed runner's leads come back after it. */
+  /**
+   * How long (real time, whatever `TIME_SCALE`) a claimed lead, queued message or provider event
+   * stays reserved; a crashed runner's work comes back after it.
+   */
   LEASE_MS: positiveInt(60_000),
   /** How long shutdown waits for in-flight steps before releasing their leases. */
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),

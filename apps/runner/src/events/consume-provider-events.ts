@@ -27,7 +27,9 @@ export async function consumeProviderEvents(
   const owner = ctx.options.runnerId;
   let handled = 0;
   while (handled < MAX_EVENTS_PER_PASS && !isStopping()) {
-    const now = ctx.clock();
+    // Real time: the lease, and the pause before a failed event is tried again, measure this
+    // runner's own work, not a campaign's schedule.
+    const now = ctx.realClock();
     const event = await ctx.store.claimProviderEvent({ owner, now, leaseMs: ctx.options.leaseMs }, [
       ...byProviderId.keys(),
     ]);

@@ -32,6 +32,7 @@ function setting(
   let owners = 0;
   const ctx = {
     clock: () => clock,
+    realClock: () => clock,
     monotonicNow: () => clock.getTime() - NOW.getTime(),
     logger: pino({ level: 'silent' }),
     options: { ...options, leaseMs: LEASE_MS },

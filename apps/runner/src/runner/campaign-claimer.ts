@@ -50,7 +50,7 @@ export function createCampaignClaimer(
   /** The next lead claimed ahead whose lease has at least half its course left. */
   async function fromAhead(): Promise<ClaimedLead | null> {
     for (let next = ahead.shift(); next !== undefined; next = ahead.shift()) {
-      if (next.leaseUntil - ctx.clock().getTime() >= ctx.options.leaseMs / 2) return next.claimed;
+      if (next.leaseUntil - ctx.realClock().getTime() >= ctx.options.leaseMs / 2) return next.claimed;
       await giveBack(next.claimed);
     }
     return null;
@@ -65,12 +65,14 @@ export function createCampaignClaimer(
       turn += 1;
       if (campaign === undefined) continue;
       const owner = newOwner();
-      const now = ctx.clock();
+      // Due on the product clock (the campaign's schedule); leased in real time (the lease measures
+      // this runner's own work, however fast a simulated product clock runs).
+      const now = ctx.realClock();
       const limit = Math.max(1, Math.min(ctx.options.concurrency, ctx.options.passBudget - handedOut));
       const leads = await ctx.store.claimDueLeads(
         campaign.workspaceId,
         campaign.id,
-        { owner, now, leaseMs: ctx.options.leaseMs },
+        { owner, now, dueBy: ctx.clock(), leaseMs: ctx.options.leaseMs },
         limit,
       );
       const blocked = await blockedAmong(ctx, campaign, leads);

@@ -130,7 +130,13 @@ export function createRunner(
   }
 
   function sendQueuedMessages(): Promise<number> {
-    const lease = () => ({ owner: ctx.options.runnerId, now: ctx.clock(), leaseMs: ctx.options.leaseMs });
+    // Due on the product clock (when the reply may go), leased in real time (the runner's own work).
+    const lease = () => ({
+      owner: ctx.options.runnerId,
+      now: ctx.realClock(),
+      dueBy: ctx.clock(),
+      leaseMs: ctx.options.leaseMs,
+    });
     return drainWithWorkers({
       concurrency: ctx.options.concurrency,
       budget: ctx.options.passBudget,

@@ -53,8 +53,11 @@ export interface MessagePlan {
 
 export interface Lease {
   owner: string;
+  /** The time on the lease's clock. */
   now: Date;
   leaseMs: number;
+  /** What work is due by, when scheduled on another clock (a lead's step: the product clock). */
+  dueBy?: Date;
 }
 
 /** How a claimed lead leaves the runner's hands once its step is settled. */

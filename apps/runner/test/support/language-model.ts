@@ -89,6 +89,7 @@ export function runnerWithModel(
       store: world.store,
       network,
       clock: world.clock,
+      realClock: world.realClock,
       logger: pino({ level: process.env['RUNNER_TEST_LOG'] ?? 'silent' }),
       languageModel: model,
     },

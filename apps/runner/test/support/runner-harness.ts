@@ -73,6 +73,8 @@ export interface World {
   /** Base URL (DSN) of the Unipile simulator. */
   url: string;
   clock: ManualClock;
+  /** The runners' real time (leases): real time, moved ahead as far as the product clock was. */
+  realClock: () => Date;
   sandbox: { simulator: UnipileSimulator; state: SimControls };
   network: ProviderNetworkPort;
   /** The store runners use unless given their own. */
@@ -151,6 +153,10 @@ export async function startWorld(
       void forceAcceptance(state, accountId, publicIdentifier),
   };
   let runners = 0;
+  // Leases run in real time. A test that moves the product clock ahead (to let a lease run out)
+  // moves the runners' real time by as much.
+  const productStart = clock().getTime();
+  const realClock = () => new Date(Date.now() + (clock().getTime() - productStart));
   onTestFinished(async () => {
     await pauseEveryActiveCampaign(db);
     await running.close();
@@ -159,6 +165,7 @@ export async function startWorld(
     db,
     url: running.url,
     clock,
+    realClock,
     sandbox: { simulator, state: controls },
     network,
     store,
@@ -169,6 +176,7 @@ export async function startWorld(
           store: parts.store ?? store,
           network: parts.network ?? network,
           clock,
+          realClock,
           logger: pino({ level: process.env['RUNNER_TEST_LOG'] ?? 'silent' }),
         },
         {

@@ -117,6 +117,19 @@ describe('queued replies', () => {
     ).toBeNull();
   });
 
+  it('are due on the schedule’s clock and leased on the lease’s', async () => {
+    const conversation = await t.db.conversations.getOrCreateForLead(ws, lead());
+    const queued = await t.db.messages.queueOutgoing(ws, conversation.id, 'Two clocks');
+    const realNow = new Date('2020-01-01T00:00:00Z');
+    const claim = (owner: string, now: Date) =>
+      t.db.messages.claimQueuedAcrossWorkspaces({ owner, now, dueBy: at(1), leaseMs: 60_000 });
+    expect((await claim('r1', realNow))?.id).toBe(queued.id);
+    // The schedule's clock is years past the lease's end; the lease's own clock is not.
+    expect(await claim('r2', new Date(realNow.getTime() + 59_000))).toBeNull();
+    expect((await claim('r2', new Date(realNow.getTime() + 60_000)))?.id).toBe(queued.id);
+    await t.db.messages.markSent(ws, queued.id, 'r2', { sentAt: at(2) });
+  });
+
   it('can be retried later or given up on', async () => {
     const conversation = await t.db.conversations.getOrCreateForLead(ws, lead());
     const queued = await t.db.messages.queueOutgoing(ws, conversation.id, 'Retry me');

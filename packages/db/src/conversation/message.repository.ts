@@ -139,10 +139,12 @@ export class MessageRepository {
    */
   async claimQueuedAcrossWorkspaces(lease: LeaseRequest): Promise<Message | null> {
     const model = this.messages.acrossWorkspaces;
+    // Due on the schedule's clock, leased on the lease's (see `LeaseRequest.dueBy`).
+    const dueBy = lease.dueBy ?? lease.now;
     const passedOver: string[] = [];
     for (let page = 0; page < CLAIM_PAGES; page += 1) {
       const due = await model
-        .find({ sendAfter: { $lte: lease.now }, leaseUntil: leaseFree(lease.now), _id: { $nin: passedOver } })
+        .find({ sendAfter: { $lte: dueBy }, leaseUntil: leaseFree(lease.now), _id: { $nin: passedOver } })
         .sort({ sendAfter: 1, _id: 1 })
         .limit(CLAIM_PAGE_SIZE)
         .lean<MessageRecord[]>()
@@ -167,7 +169,7 @@ export class MessageRepository {
             {
               _id: candidate._id,
               state: 'queued',
-              sendAfter: { $lte: lease.now },
+              sendAfter: { $lte: dueBy },
               leaseUntil: leaseFree(lease.now),
             },
             { $set: { leaseOwner: lease.owner, leaseUntil: leaseEnd(lease) }, $inc: { attempts: 1 } },

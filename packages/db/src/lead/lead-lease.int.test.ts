@@ -76,6 +76,19 @@ describe('claimDue', () => {
     ).rejects.toBeInstanceOf(LeaseLostError);
   });
 
+  it('reads what is due on the schedule’s clock and the lease on its own (a simulated product clock years ahead)', async () => {
+    const { campaign, leads } = await seedCampaign(t.db, ws, { leads: 1, status: 'active' });
+    const productNow = new Date('2099-06-01T00:00:00Z');
+    const realLease = (owner: string, now: Date) => ({ owner, now, dueBy: productNow, leaseMs: 60_000 });
+    const claimed = await t.db.leadLeases.claimDueBatch(ws, campaign.id, realLease('runner-a', T0), 5);
+    expect(claimed).toMatchObject([{ id: must(leads[0]).id, leaseUntil: at(60_000) }]);
+    // Product time is far past the lease's end, real time is not: the lease holds.
+    expect(await t.db.leadLeases.claimDue(ws, campaign.id, realLease('runner-b', at(59_000)))).toBeNull();
+    expect((await t.db.leadLeases.claimDue(ws, campaign.id, realLease('runner-b', at(60_000))))?.id).toBe(
+      must(leads[0]).id,
+    );
+  });
+
   it('never gives the same lead to two runners claiming in parallel', async () => {
     const { campaign, leads } = await seedCampaign(t.db, ws, { leads: 30, status: 'active' });
     const claimAll = async (owner: string) => {

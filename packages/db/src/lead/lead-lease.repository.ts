@@ -64,13 +64,22 @@ function planFields(plan: MessagePlan): Record<string, unknown> {
  * so they are not in the index at all. The only entries read and skipped are due leads whose
  * lease is still held, which are at most the number of leads in flight.
  */
-export function dueLeadFilter(campaignId: string, now: Date): QueryFilter<LeadRecord> {
+export function dueLeadFilter(
+  campaignId: string,
+  dueBy: Date,
+  leaseNow: Date = dueBy,
+): QueryFilter<LeadRecord> {
   return {
     campaignId,
-    nextActionAt: { $lte: now },
+    nextActionAt: { $lte: dueBy },
     // No lease, or an expired one: a crashed runner's leads come back after `leaseUntil`.
-    leaseUntil: leaseFree(now),
+    leaseUntil: leaseFree(leaseNow),
   };
+}
+
+/** The claim filter of a lease request: due by its `dueBy` (or `now`), lease free at its `now`. */
+function claimFilter(campaignId: string, lease: LeaseRequest): QueryFilter<LeadRecord> {
+  return dueLeadFilter(campaignId, lease.dueBy ?? lease.now, lease.now);
 }
 
 export const DUE_LEAD_SORT = { nextActionAt: 1 } as const;
@@ -95,7 +104,7 @@ export class LeadLeaseRepository {
   async claimDue(workspaceId: WorkspaceId, campaignId: string, lease: LeaseRequest): Promise<Lead | null> {
     const record = await this.records.findOneAndUpdate(
       workspaceId,
-      dueLeadFilter(campaignId, lease.now),
+      claimFilter(campaignId, lease),
       {
         $set: {
           leaseOwner: lease.owner,
@@ -126,7 +135,7 @@ export class LeadLeaseRepository {
       const lead = limit === 1 ? await this.claimDue(workspaceId, campaignId, lease) : null;
       return lead === null ? [] : [lead];
     }
-    const due = dueLeadFilter(campaignId, lease.now);
+    const due = claimFilter(campaignId, lease);
     const leaseUntil = leaseEnd(lease);
     // Other claimers may take every candidate read between the read and the lease: the next due
     // leads are then read again, so an empty answer means nothing is due.
