@@ -55,8 +55,8 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
     {
       runnerId: config.RUNNER_ID,
       concurrency: config.RUNNER_CONCURRENCY,
-      // Leases are compared with the runner's clock; LEASE_MS is real time, so it is scaled with it.
-      leaseMs: config.LEASE_MS * config.TIME_SCALE,
+      // Leases are taken and compared in real time (`realClock`), whatever TIME_SCALE: LEASE_MS as is.
+      leaseMs: config.LEASE_MS,
       reconcilePollsPerDay: config.RECONCILE_POLLS_PER_DAY,
       screenerMinConfidence: config.llm.screenerMinConfidence,
     },

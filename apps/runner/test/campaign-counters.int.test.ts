@@ -103,6 +103,66 @@ describe('campaign counters of a campaign the runner runs', () => {
     expect(await messagedAsSettled(60 * 60_000)).toEqual([0, 0, 0, 0]);
   });
 
+  it('count the leads a pass moved while it runs, and every one of them by its end', async () => {
+    /** The campaign's active leads as each step of one pass was settled, and after the pass. */
+    async function activeAsSettled(leadCountsEveryMs: number): Promise<number[]> {
+      const world = await startWorld({ alreadyConnectedProbability: 1 });
+      const scenario = await seedScenario(world, {
+        leads: 4,
+        steps: [step('message', { bodies: ['Hello {{firstName}}'] }), step('message', { delay: 1 })],
+      });
+      world.clock.set(world.clock().getTime() + 2 * 60 * 60_000);
+      const active = async () =>
+        (await world.db.campaigns.get(scenario.workspaceId, scenario.campaignId))?.counters?.leads.active ??
+        0;
+      const seen: number[] = [];
+      const store = {
+        ...world.store,
+        async settleLead(...args: Parameters<typeof world.store.settleLead>) {
+          seen.push(await active());
+          return world.store.settleLead(...args);
+        },
+      };
+      const options = { concurrency: 1, pacing: { minGapMinutes: 0, maxGapMinutes: 0 } };
+      const runner = world.runner({ ...options, leadCountsEveryMs, deriveEveryMs: 60 * 60_000 }, { store });
+      await runner.runOnce();
+      seen.push(await active());
+      return seen;
+    }
+
+    expect(await activeAsSettled(0)).toEqual([0, 1, 2, 3, 4]);
+    expect(await activeAsSettled(60 * 60_000)).toEqual([0, 0, 0, 0, 4]);
+  });
+
+  it('are checked at once by the runner that takes over a lead of a runner that died', async () => {
+    const world = await startWorld({ alreadyConnectedProbability: 1 });
+    const scenario = await seedScenario(world, {
+      leads: 2,
+      steps: [step('message', { bodies: ['Hello {{firstName}}'] }), step('message', { delay: 1 })],
+    });
+    const { workspaceId, campaignId } = scenario;
+    const ws = workspaceId as Parameters<typeof world.db.leadLeases.claimDue>[0];
+    world.clock.set(world.clock().getTime() + 2 * 60 * 60_000);
+    // A runner dies: it settled one lead whose counter move it never wrote, and held another.
+    const lease = () => ({ owner: 'dead', now: world.realClock(), dueBy: world.clock(), leaseMs: 1_000 });
+    const settled = await world.db.leadLeases.claimDue(ws, campaignId, lease());
+    const outcome = { status: 'active', internalStatus: 'queued', nextActionAt: null } as const;
+    const neverWritten = world.db.campaignCounters.deferred();
+    await world.db.leadLeases.completeStep(ws, settled?.id ?? '', 'dead', outcome, {
+      countLater: neverWritten,
+    });
+    await world.db.leadLeases.claimDue(ws, campaignId, lease());
+    const counted = async () => (await world.db.campaigns.get(workspaceId, campaignId))?.counters?.leads;
+    expect(await counted()).toMatchObject({ waiting: 2, active: 0 });
+    world.clock.set(world.clock().getTime() + 60_000);
+
+    await world.runner({ counterCheckMs: 60 * 60_000 }).runOnce();
+
+    // The taken-over lead's step ran, and the check mended the move the dead runner lost.
+    expect(await counted()).toMatchObject({ waiting: 0, active: 2 });
+    expect((await world.db.campaignCounters.recount(ws, campaignId)).differences).toEqual([]);
+  });
+
   it("are leased by the follower in real time, whatever the campaign's clock says", async () => {
     const world = await startWorld({ alreadyConnectedProbability: 1 });
     await seedScenario(world, { leads: 1, steps: [step('message', { bodies: ['Hello'] })] });

@@ -54,6 +54,13 @@ export interface RunnerOptions {
    */
   deriveEveryMs: number;
   /**
+   * Longest (real time) the campaign counter moves of settled leads wait in the runner before a
+   * worker writes them (with the derived records too): what a killed runner can lose of them. A
+   * runner settling fewer leads than one per period writes each move on its own, as it would
+   * without the wait; a busy one writes them a few at a time.
+   */
+  leadCountsEveryMs: number;
+  /**
    * Longest (real time) the block list read for a batch of claimed leads stands for a lead's own
    * read right before its step; a lead that waited longer is checked on its own.
    */
@@ -79,6 +86,7 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   counterCheckMs: 5 * 60_000,
   counterCheckBatch: 20,
   deriveEveryMs: 5_000,
+  leadCountsEveryMs: 250,
   blockReadFreshMs: 2_000,
   accountSnapshotMs: 30_000,
   screenerMinConfidence: 0.7,

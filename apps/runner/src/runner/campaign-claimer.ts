@@ -23,6 +23,8 @@ import type { RunnerCampaign, RunnerLead } from '../store/runner-store.port.js';
 export interface CampaignClaimer {
   claim(): Promise<ClaimedLead | null>;
   drained(): readonly RunnerCampaign[];
+  /** Campaigns of which a lead was claimed from an expired lease (its holder died or overran it). */
+  takenOver(): readonly RunnerCampaign[];
   /** Gives back the leases of the leads claimed ahead and never handed out. */
   releaseUnclaimed(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export function createCampaignClaimer(
 ): CampaignClaimer {
   const open = [...campaigns];
   const drained: RunnerCampaign[] = [];
+  const takenOver = new Set<RunnerCampaign>();
   /** Leads claimed ahead, with when their lease runs out. */
   const ahead: Array<{ claimed: ClaimedLead; leaseUntil: number }> = [];
   let handedOut = 0;
@@ -75,6 +78,7 @@ export function createCampaignClaimer(
         { owner, now, dueBy: ctx.clock(), leaseMs: ctx.options.leaseMs },
         limit,
       );
+      if (leads.some((lead) => lead.leaseTakenOver === true)) takenOver.add(campaign);
       const blocked = await blockedAmong(ctx, campaign, leads);
       const at = ctx.monotonicNow();
       const [first, ...rest] = leads.map((lead): ClaimedLead => ({
@@ -119,6 +123,7 @@ export function createCampaignClaimer(
       }
     },
     drained: () => drained,
+    takenOver: () => [...takenOver],
     async releaseUnclaimed() {
       for (const { claimed } of ahead.splice(0)) await giveBack(claimed);
     },

@@ -6,13 +6,14 @@ import type { RunnerContext } from '../context/runner-context.js';
  * recounts a batch of campaigns, those checked longest ago; a campaign counted for the first time
  * (stored before the counters) is only reported, while a difference on a maintained campaign (or a
  * day of its roll-ups rebuilt) is a writer that missed its counters (or a crash between two
- * writes), worth a warning.
+ * writes), worth a warning. Asked to run `now` (a campaign was put first in line), it runs
+ * whatever the time since the last.
  */
-export function createCounterCheck(ctx: RunnerContext): () => Promise<void> {
+export function createCounterCheck(ctx: RunnerContext): (when?: { now: boolean }) => Promise<void> {
   let last = ctx.monotonicNow();
-  return async () => {
+  return async (when = { now: false }) => {
     const now = ctx.monotonicNow();
-    if (ctx.options.counterCheckMs > 0 && now - last < ctx.options.counterCheckMs) return;
+    if (!when.now && ctx.options.counterCheckMs > 0 && now - last < ctx.options.counterCheckMs) return;
     last = now;
     let checks: Awaited<ReturnType<typeof ctx.store.checkCampaignCounters>>;
     try {

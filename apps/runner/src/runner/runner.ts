@@ -97,6 +97,8 @@ export function createRunner(
   let currentClaimer: CampaignClaimer | undefined;
   let lastDerive = monotonicNow();
   let deriving = false;
+  let lastCountFlush = monotonicNow();
+  let flushingCounts = false;
   const checkCounters = createCounterCheck(ctx);
 
   async function pollEvents(): Promise<number> {
@@ -170,6 +172,7 @@ export function createRunner(
         } finally {
           inFlight.delete(flight);
         }
+        await flushLeadCountsIfDue();
         await deriveIfDue();
       },
       isStopping: () => stopping,
@@ -180,7 +183,14 @@ export function createRunner(
       await detectCampaignCompletion(ctx, campaign, recordedSignals);
     }
     settledCampaigns.clear();
-    if (!stopping) await checkCounters();
+    // A lead taken over from an expired lease: its holder died, maybe with counter moves it never
+    // wrote. Its campaign goes first in line for a drift check, run now.
+    const takenOver = claimer.takenOver();
+    for (const campaign of takenOver)
+      await store
+        .checkCampaignCountersSoon(campaign.workspaceId, campaign.id)
+        .catch((error: unknown) => logger.error({ err: error }, 'could not queue a counter check'));
+    if (!stopping) await checkCounters({ now: takenOver.length > 0 });
     return { events, messages, leads };
   }
 
@@ -213,6 +223,22 @@ export function createRunner(
       await deriveActions();
     } finally {
       deriving = false;
+    }
+  }
+
+  /**
+   * The counter moves of the leads settled since the last flush are written once
+   * `leadCountsEveryMs` passed (one worker at a time, one bulk write per workspace), besides with
+   * every derivation: a runner killed loses at most that long of them from the counters.
+   */
+  async function flushLeadCountsIfDue(): Promise<void> {
+    if (flushingCounts || ctx.monotonicNow() - lastCountFlush < ctx.options.leadCountsEveryMs) return;
+    flushingCounts = true;
+    lastCountFlush = ctx.monotonicNow();
+    try {
+      await store.flushLeadCounts();
+    } finally {
+      flushingCounts = false;
     }
   }
 

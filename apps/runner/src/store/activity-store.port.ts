@@ -31,8 +31,8 @@ export interface RunnerActivityStore {
   deriveActions(lease: { owner: string; now: Date; leaseMs: number }, limit: number): Promise<number>;
   /**
    * Writes the campaign counter moves of the leads settled since the last call (`settleLead` counts
-   * them later, many campaigns in one write): the runner calls it with `deriveActions`, and when it
-   * stops.
+   * them later, many campaigns in one write): the runner calls it every `leadCountsEveryMs`, with
+   * `deriveActions`, and when it stops.
    */
   flushLeadCounts(): Promise<void>;
   /**

@@ -26,6 +26,8 @@ export interface RunnerCampaignStore {
   listActiveCampaigns(): Promise<RunnerCampaign[]>;
   /** Recounts the counters of the `limit` campaigns (any workspace) checked longest ago. */
   checkCampaignCounters(limit: number): Promise<CounterCheck[]>;
+  /** Puts the campaign first in line for the next `checkCampaignCounters`. */
+  checkCampaignCountersSoon(workspaceId: string, campaignId: string): Promise<void>;
   getCampaign(workspaceId: string, campaignId: string): Promise<RunnerCampaign | null>;
   /**
    * The next round-robin position of one pool of the step's variants (`rotationPoolKey` of the

@@ -60,6 +60,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
 
   return {
     checkCampaignCounters: (limit) => db.campaignCounters.checkOldestAcrossWorkspaces({ limit }),
+    checkCampaignCountersSoon: (workspaceId, campaignId) =>
+      db.campaignCounters.checkSoon(ws(workspaceId), campaignId),
     listActiveCampaigns,
     async getCampaign(workspaceId, campaignId) {
       const campaign = await db.campaigns.get(ws(workspaceId), campaignId);

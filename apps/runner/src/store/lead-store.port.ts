@@ -41,6 +41,8 @@ export interface RunnerLead extends LeadProfile {
   icpDecisions?: Readonly<Record<string, IcpDecisionRecord>>;
   /** Which variant the lead got at each message step and why. */
   variantChoices?: Readonly<Record<string, VariantChoiceRecord>>;
+  /** Claimed from an expired lease: its holder died or overran it (see `checkCampaignCountersSoon`). */
+  leaseTakenOver?: boolean;
 }
 
 /** How one step's message was made: the variant choice and the ICP decisions made for it. */

@@ -218,6 +218,22 @@ describe('the drift check', () => {
     expect(again.every((check) => check.differences.length === 0 && !check.firstCheck)).toBe(true);
   });
 
+  it('checks first a campaign put in line by a runner that took over a lease, and mends what it lost', async () => {
+    await t.db.campaignCounters.checkOldestAcrossWorkspaces({ limit: 1_000 });
+    const { campaign } = await seedCampaign(t.db, ws, { steps: [step('message')], leads: 2 });
+    await t.db.campaignCounters.checkOldestAcrossWorkspaces({ limit: 1_000 });
+    // A runner died holding a counter move: the lead moved, its count did not.
+    await updateRawCampaign(campaign.id, { $inc: { 'counters.leads.waiting': 1 } });
+    await t.db.campaignCounters.checkSoon(ws, campaign.id);
+
+    const [first] = await t.db.campaignCounters.checkOldestAcrossWorkspaces({ limit: 1 });
+    expect(first).toMatchObject({
+      campaignId: campaign.id,
+      differences: [{ counter: 'leads.waiting', stored: 3, actual: 2 }],
+    });
+    expect((await counters(campaign.id))?.leads.waiting).toBe(2);
+  });
+
   it('reports a counter a writer missed, and stores the exact value', async () => {
     const { campaign } = await seedCampaign(t.db, ws, { leads: 1 });
     await updateRawCampaign(campaign.id, { $inc: { 'counters.leadsReplied': 2 } });

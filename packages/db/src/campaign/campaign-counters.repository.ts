@@ -214,6 +214,14 @@ export class CampaignCountersRepository {
     return { campaignId, differences };
   }
 
+  /**
+   * Puts the campaign first in line for the drift check (`checkOldestAcrossWorkspaces`): a writer
+   * may have died between its writes (a runner whose lease was taken over).
+   */
+  async checkSoon(workspaceId: WorkspaceId, campaignId: string): Promise<void> {
+    await this.apply(workspaceId, campaignId, { $unset: { countersCheckedAt: 1 } });
+  }
+
   /** From now on readers trust the figures (every writer keeps them): set once, after a recount. */
   async markMaintained(workspaceId: WorkspaceId, campaignId: string): Promise<void> {
     await this.apply(workspaceId, campaignId, { $set: { 'counters.maintained': true } });

@@ -7,9 +7,9 @@ type Increments = Map<string, Record<string, number>>;
 /**
  * Lead changes whose counter moves are written later, many at a time: one bulk write per
  * workspace at `flush`, instead of one write of the campaign per change. The runner's step
- * outcomes go through one, flushed with the follower of its logged actions (every few seconds, at
- * the end of every pass, and when it stops), so the counters lag those outcomes by seconds, as
- * they lag the actions' figures.
+ * outcomes go through one, flushed within 250 ms, with the follower of its logged actions and when
+ * it stops, so the counters lag those outcomes by a fraction of a second, as they lag the actions'
+ * figures by seconds.
  *
  * A lead's change is written first (its status is never lost); only its count waits here. What a
  * process holds when it dies, or a flush whose answer was lost after it was applied, leaves the

@@ -66,7 +66,12 @@ describe('claimDue', () => {
     await t.db.leadLeases.claimDue(ws, campaign.id, lease('crashed'));
     expect(await t.db.leadLeases.claimDue(ws, campaign.id, lease('runner-b', at(59_000)))).toBeNull();
     const reclaimed = await t.db.leadLeases.claimDue(ws, campaign.id, lease('runner-b', at(60_000)));
-    expect(reclaimed).toMatchObject({ id: must(leads[0]).id, leaseOwner: 'runner-b', attempts: 2 });
+    expect(reclaimed).toMatchObject({
+      id: must(leads[0]).id,
+      leaseOwner: 'runner-b',
+      attempts: 2,
+      leaseTakenOver: true,
+    });
     await expect(
       t.db.leadLeases.completeStep(ws, must(leads[0]).id, 'crashed', {
         status: 'active',
@@ -82,11 +87,12 @@ describe('claimDue', () => {
     const realLease = (owner: string, now: Date) => ({ owner, now, dueBy: productNow, leaseMs: 60_000 });
     const claimed = await t.db.leadLeases.claimDueBatch(ws, campaign.id, realLease('runner-a', T0), 5);
     expect(claimed).toMatchObject([{ id: must(leads[0]).id, leaseUntil: at(60_000) }]);
+    expect(claimed[0]?.leaseTakenOver).toBeUndefined();
     // Product time is far past the lease's end, real time is not: the lease holds.
     expect(await t.db.leadLeases.claimDue(ws, campaign.id, realLease('runner-b', at(59_000)))).toBeNull();
-    expect((await t.db.leadLeases.claimDue(ws, campaign.id, realLease('runner-b', at(60_000))))?.id).toBe(
-      must(leads[0]).id,
-    );
+    expect(
+      await t.db.leadLeases.claimDueBatch(ws, campaign.id, realLease('runner-b', at(60_000)), 5),
+    ).toMatchObject([{ id: must(leads[0]).id, leaseOwner: 'runner-b', leaseTakenOver: true }]);
   });
 
   it('never gives the same lead to two runners claiming in parallel', async () => {

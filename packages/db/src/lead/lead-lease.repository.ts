@@ -84,6 +84,12 @@ function claimFilter(campaignId: string, lease: LeaseRequest): QueryFilter<LeadR
 
 export const DUE_LEAD_SORT = { nextActionAt: 1 } as const;
 
+/** A lead as its claim left it; `leaseTakenOver` when the lease it replaced had an owner. */
+function claimed(record: LeadRecord, earlierOwner: string | null | undefined): Lead {
+  const lead = toLead(record);
+  return earlierOwner === null || earlierOwner === undefined ? lead : { ...lead, leaseTakenOver: true };
+}
+
 /** Reads of due leads a batch claim makes while other claimers take all it read. */
 const BATCH_CLAIM_ROUNDS = 3;
 
@@ -102,20 +108,15 @@ export class LeadLeaseRepository {
    * Returns null when nothing is due.
    */
   async claimDue(workspaceId: WorkspaceId, campaignId: string, lease: LeaseRequest): Promise<Lead | null> {
-    const record = await this.records.findOneAndUpdate(
-      workspaceId,
-      claimFilter(campaignId, lease),
-      {
-        $set: {
-          leaseOwner: lease.owner,
-          leaseUntil: leaseEnd(lease),
-          updatedAt: this.clock(),
-        },
-        $inc: { attempts: 1 },
-      },
-      { sort: DUE_LEAD_SORT },
-    );
-    return record ? toLead(record) : null;
+    const claim = {
+      $set: { leaseOwner: lease.owner, leaseUntil: leaseEnd(lease), updatedAt: this.clock() },
+      $inc: { attempts: 1 },
+    };
+    const before = await this.records.findOneAndUpdate(workspaceId, claimFilter(campaignId, lease), claim, {
+      sort: DUE_LEAD_SORT,
+      returnDocument: 'before',
+    });
+    return before ? claimed(applyUpdate(before, claim), before.leaseOwner) : null;
   }
 
   /**
@@ -157,7 +158,8 @@ export class LeadLeaseRepository {
         { _id: { $in: ids }, leaseOwner: lease.owner, leaseUntil },
         { sort: DUE_LEAD_SORT },
       );
-      return held.map(toLead);
+      const earlierOwners = new Map(candidates.map((candidate) => [candidate._id, candidate.leaseOwner]));
+      return held.map((record) => claimed(record, earlierOwners.get(record._id) ?? null));
     }
     // Still racing after that many rounds: one lead at a time, which always makes progress.
     const lead = await this.claimDue(workspaceId, campaignId, lease);

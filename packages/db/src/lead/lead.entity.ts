@@ -26,6 +26,11 @@ export interface Lead extends LeadProfile {
   nextActionAt: Date | null;
   leaseOwner: string | null;
   leaseUntil: Date | null;
+  /**
+   * Set on a lead a claim took over from an expired lease (its holder died, or overran the lease):
+   * the holder's writes may be cut short, and its campaign's counters are worth a check.
+   */
+  leaseTakenOver?: true;
   attempts: number;
   pendingActionKey: string | null;
   /** When the pending action was recorded (its reconciliation looks from here). */
