@@ -17,17 +17,11 @@ export type EqualityAnswer = boolean | 'ask_engine';
  * binary data...) or with arrays in arrays on the path.
  */
 export function compileEqualityMatcher(filter: Document): ((doc: Document) => EqualityAnswer) | null {
-  const conditions: { path: string[]; accepts: (value: unknown) => boolean }[] = [];
+  const conditions: EqualityCondition[] = [];
   for (const [field, condition] of Object.entries(filter)) {
-    const path = field.split('.');
-    if (
-      field.startsWith('$') ||
-      path.some((part) => part === '' || part.startsWith('$') || /^\d+$/.test(part))
-    )
-      return null;
-    const accepted = acceptedValues(condition);
-    if (accepted === null) return null;
-    conditions.push({ path, accepts: acceptance(accepted) });
+    const compiled = equalityCondition(field, condition);
+    if (compiled === null) return null;
+    conditions.push(compiled);
   }
   return (doc) => {
     let answer: EqualityAnswer = true;
@@ -40,6 +34,42 @@ export function compileEqualityMatcher(filter: Document): ((doc: Document) => Eq
     }
     return answer;
   };
+}
+
+/**
+ * The filter's top-level fields split into the equalities this matcher judges and the rest. A
+ * filter's fields all have to hold, so a document matches it exactly when it matches both parts:
+ * the equalities can be tested first, and the query engine asked only about the rest (a claim's
+ * `{ _id: { $in: [...] }, attempts: 2, leaseUntil: { $not: { $gt: now } } }` leaves the engine the
+ * lease condition alone, instead of an `$in` it tests by hashing the whole list for each document).
+ */
+export function splitEqualities(filter: Document): { equalities: Document; rest: Document } {
+  const equalities: Document = {};
+  const rest: Document = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    if (equalityValues(field, condition) === null) rest[field] = condition;
+    else equalities[field] = condition;
+  }
+  return { equalities, rest };
+}
+
+interface EqualityCondition {
+  path: string[];
+  accepts: (value: unknown) => boolean;
+}
+
+/** The test of one field's condition, or null for a field or condition this matcher leaves alone. */
+function equalityCondition(field: string, condition: unknown): EqualityCondition | null {
+  const values = equalityValues(field, condition);
+  return values === null ? null : { path: values.path, accepts: acceptance(values.accepted) };
+}
+
+function equalityValues(field: string, condition: unknown): { path: string[]; accepted: unknown[] } | null {
+  const path = field.split('.');
+  if (field.startsWith('$') || path.some((part) => part === '' || part.startsWith('$') || /^\d+$/.test(part)))
+    return null;
+  const accepted = acceptedValues(condition);
+  return accepted === null ? null : { path, accepted };
 }
 
 /**
