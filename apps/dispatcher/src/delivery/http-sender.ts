@@ -8,6 +8,8 @@ import { assertAddressAllowed, ipLiteralOf, TargetRefusedError } from './target-
 
 export const USER_AGENT = 'Outreach-Webhooks/1.0 (+outreach-dispatcher)';
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Checked URLs kept at once; past that the cache starts over. */
+const MAX_CHECKED_URLS = 1_000;
 /** How much of a receiver's answer is kept in the attempt log. */
 export const RESPONSE_BODY_LIMIT_BYTES = 1024;
 
@@ -61,6 +63,8 @@ export class HttpSender {
   private readonly lookup: LookupFunction | undefined;
   private readonly httpAgent = new http.Agent({ keepAlive: true });
   private readonly httpsAgent = new https.Agent({ keepAlive: true });
+  /** URLs that passed `checkedUrl`, by their text: the check depends on nothing else. */
+  private readonly checkedUrls = new Map<string, URL>();
 
   constructor(options: HttpSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -95,7 +99,21 @@ export class HttpSender {
     this.httpsAgent.destroy();
   }
 
+  /**
+   * The parsed URL, once its protocol and any IP literal in it are allowed. A subscription's URL is
+   * checked once, not at every delivery (parsing it and an IP literal was a twentieth of the work
+   * per delivery); the check of the addresses a host name resolves to is made at each connection.
+   */
   private checkedUrl(raw: string): URL {
+    const known = this.checkedUrls.get(raw);
+    if (known !== undefined) return known;
+    const url = this.parsedUrl(raw);
+    if (this.checkedUrls.size >= MAX_CHECKED_URLS) this.checkedUrls.clear();
+    this.checkedUrls.set(raw, url);
+    return url;
+  }
+
+  private parsedUrl(raw: string): URL {
     const url = new URL(raw);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new Error(`unsupported protocol ${url.protocol}`);
@@ -151,6 +169,9 @@ function header(res: http.IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Decodes each answer whole (no streaming state carries over between calls), so one serves all. */
+const UTF8 = new TextDecoder();
+
 /**
  * Keeps the first `limit` bytes of the answer. A longer body is cut off and its connection dropped,
  * so a receiver streaming megabytes cannot hold a delivery slot.
@@ -162,7 +183,7 @@ function readLimited(res: http.IncomingMessage, limit: number): Promise<string> 
     let settled = false;
     const done = (): void => {
       settled = true;
-      resolve(new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit)));
+      resolve(UTF8.decode(Buffer.concat(chunks).subarray(0, limit)));
     };
     res.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
