@@ -48,7 +48,8 @@ export function shapeResults(
   },
 ): Document[] {
   return translating(() => {
-    let cursor = new Query({}, withContext({})).find<Document>(docs);
+    // Sorting, skipping and limiting use no operator of the context: the query operators' will do.
+    let cursor = new Query({}, { context: QUERY_CONTEXT }).find<Document>(docs);
     if (shape.sort !== undefined && Object.keys(shape.sort).length > 0) cursor = cursor.sort(shape.sort);
     if (shape.skip !== undefined && shape.skip > 0) cursor = cursor.skip(shape.skip);
     if (shape.limit !== undefined && shape.limit > 0) cursor = cursor.limit(shape.limit);
