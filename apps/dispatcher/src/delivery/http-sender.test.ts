@@ -2,6 +2,7 @@
  * The sender against a real HTTP server on 127.0.0.1: what goes on the wire, what counts as an
  * answer, and which targets are never contacted.
  */
+import { getEventListeners } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver.js';
 import type { Resolver } from './guarded-lookup.js';
@@ -176,5 +177,20 @@ describe('HttpSender abort', () => {
     await waitFor('the request to arrive', () => receiver.requests.length === 1, 10_000);
     controller.abort();
     expect(await pending).toMatchObject({ kind: 'error', code: 'aborted' });
+  });
+
+  it('sends nothing when its signal was aborted before the request', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await local.post({ ...request(receiver.url), signal: controller.signal });
+    expect(outcome).toMatchObject({ kind: 'error', code: 'aborted' });
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('leaves no listener on a signal once the answer is in', async () => {
+    const controller = new AbortController();
+    const outcome = await local.post({ ...request(receiver.url), signal: controller.signal });
+    expect(outcome).toMatchObject({ kind: 'response', status: 200 });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });

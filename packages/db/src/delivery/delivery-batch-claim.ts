@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Model, QueryFilter } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
 import { leaseEnd, leaseFree, type LeaseRequest } from '../common/lease.js';
 import { toDelivery, type Delivery } from './delivery.entity.js';
 import type { DeliveryRecord } from './delivery.schema.js';
@@ -18,6 +18,11 @@ export interface ClaimedDeliveries {
   leaseToken: string;
   /** In due order. */
   deliveries: Delivery[];
+}
+
+/** The model's collection as the driver sees it, typed with the stored records. */
+function recordsOf(model: Model<DeliveryRecord>): mongo.Collection<DeliveryRecord> {
+  return model.collection as unknown as mongo.Collection<DeliveryRecord>;
 }
 
 /** Claims tried again when other claimers took every candidate one found, before giving up. */
@@ -44,7 +49,8 @@ export async function claimDueBatch(
   updatedAt: Date,
 ): Promise<ClaimedDeliveries> {
   const leaseToken = randomBytes(12).toString('hex');
-  const due: QueryFilter<DeliveryRecord> = {
+  const records = recordsOf(model);
+  const due: mongo.Filter<DeliveryRecord> = {
     nextAttemptAt: { $lte: lease.now },
     leaseUntil: leaseFree(lease.now),
   };
@@ -54,24 +60,22 @@ export async function claimDueBatch(
   const candidateFilter = saturated.length > 0 ? { ...due, subscriptionId: { $nin: saturated } } : due;
   const leased = { leaseOwner: lease.owner, leaseUntil: leaseEnd(lease), leaseToken, updatedAt };
   for (let round = 1; options.limit > 0; round += 1) {
-    const found = await model
-      .find(candidateFilter)
-      .sort({ nextAttemptAt: 1 })
-      .limit(options.limit)
-      .lean<DeliveryRecord[]>()
-      .exec();
+    // The read and the lease go through the driver, past mongoose's query set-up and casting: the
+    // filters and updates are built here in the stored shape, and mongoose's work on them was a
+    // tenth of the dispatcher's own CPU per claimed delivery.
+    const found: DeliveryRecord[] = await records
+      .find(candidateFilter, { sort: { nextAttemptAt: 1 }, limit: options.limit })
+      .toArray();
     const chosen = new Set(withinLimits(found, options.limit, perSubscription, held));
     const candidates = found.filter((record) => chosen.has(record._id));
     if (candidates.length === 0) break;
     const claimed: DeliveryRecord[] = [];
     for (const group of byAttempts(candidates)) {
       const ids = group.map((record) => record._id);
-      const { matchedCount } = await model
-        .updateMany(
-          { ...due, _id: { $in: ids }, attempts: group[0]?.attempts ?? 0 },
-          { $set: leased, $inc: { attempts: 1 } },
-        )
-        .exec();
+      const { matchedCount } = await records.updateMany(
+        { ...due, _id: { $in: ids }, attempts: group[0]?.attempts ?? 0 },
+        { $set: leased, $inc: { attempts: 1 } },
+      );
       if (matchedCount === group.length) {
         claimed.push(...group.map((record) => ({ ...record, ...leased, attempts: record.attempts + 1 })));
       } else if (matchedCount > 0) {

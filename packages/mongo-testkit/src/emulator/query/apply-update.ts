@@ -15,6 +15,7 @@ import { MAX_DOCUMENT_BYTES } from '../storage/collection.js';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
 import { runPipeline, translating } from './mingo-bridge.js';
 import { resolvePositional } from './positional-paths.js';
+import { applyTopLevel, isTopLevelWrite, type WrittenPath } from './top-level-operators.js';
 import { assertOperatorApplies } from './update-preconditions.js';
 import { touchesId, validateOperatorUpdate, writtenPaths } from './update-validation.js';
 
@@ -31,6 +32,10 @@ export interface AppliedUpdate {
  * an upsert inserts. The stored document is never touched: callers swap the result in.
  */
 export class PreparedUpdate {
+  /** The writes of an operator update without `$setOnInsert`, `_id` paths or positional `$`: the
+   * same for every document, so worked out once (undefined until asked, null when per document). */
+  private fixedWrites: WrittenPath[] | null | undefined;
+
   private constructor(
     private readonly kind: 'operators' | 'replacement' | 'pipeline',
     private readonly spec: Document,
@@ -95,7 +100,7 @@ export class PreparedUpdate {
         ...rest,
         $set: { ...(rest['$set'] as Document), ...(onInsert as Document) },
       });
-      applyOperators(doc, modifier, arrayFilters);
+      applyOperators(doc, writtenPaths(modifier), arrayFilters);
     }
     assertFits(doc);
     return withIdFirst(doc);
@@ -113,9 +118,26 @@ export class PreparedUpdate {
         runPipeline([cloneDocument(current)], this.pipeline, this.pipelineOptions())[0] ?? {},
       );
     }
+    const writes = this.writesFor(current, query);
+    if (arrayFilters.length === 0 && writes.every(isTopLevelWrite)) {
+      // Only top-level fields are replaced, so a shallow copy keeps the stored document intact.
+      const copy = { ...current };
+      if (writes.every((write) => applyTopLevelChecked(copy, write))) return copy;
+    }
     const doc = cloneDocument(current);
-    applyOperators(doc, this.modifierFor(current, query), arrayFilters);
+    applyOperators(doc, writes, arrayFilters);
     return doc;
+  }
+
+  /** The writes to apply to `current` (see `modifierFor`), worked out once when they cannot vary. */
+  private writesFor(current: Document, query: Document): WrittenPath[] {
+    if (this.fixedWrites === undefined) {
+      const { $setOnInsert: _ignored, ...modifier } = this.spec;
+      const writes = writtenPaths(modifier);
+      const varies = writes.some(({ path }) => touchesId(path) || path.includes('$'));
+      this.fixedWrites = varies ? null : writes;
+    }
+    return this.fixedWrites ?? writtenPaths(this.modifierFor(current, query));
   }
 
   /**
@@ -165,9 +187,11 @@ const UPDATE_OPERATORS = new Map<string, (expression: Document) => (doc: Documen
   >,
 );
 
-function applyOperators(doc: Document, modifier: Document, arrayFilters: Document[]): void {
-  createPushTargets(doc, modifier);
-  for (const { operator, path, value } of writtenPaths(modifier)) {
+function applyOperators(doc: Document, writes: WrittenPath[], arrayFilters: Document[]): void {
+  createPushTargets(doc, writes);
+  for (const write of writes) {
+    const { operator, path, value } = write;
+    if (arrayFilters.length === 0 && isTopLevelWrite(write) && applyTopLevelChecked(doc, write)) continue;
     assertOperatorApplies(doc, operator, path);
     if (operator === '$rename') assertOperatorApplies(doc, '$set', String(value));
     const filters = arrayFilters.filter((filter) => usesIdentifierOf(filter, path));
@@ -183,6 +207,12 @@ function applyOperators(doc: Document, modifier: Document, arrayFilters: Documen
   }
 }
 
+/** `applyTopLevel` after the checks MongoDB makes first (a `$push` onto a non-array is refused). */
+function applyTopLevelChecked(doc: Document, write: WrittenPath): boolean {
+  assertOperatorApplies(doc, write.operator, write.path);
+  return applyTopLevel(doc, write);
+}
+
 /** Whether an array filter (`{ 'big.qty': ... }`) belongs to an identifier in the path (`$[big]`). */
 function usesIdentifierOf(filter: Document, path: string): boolean {
   return Object.keys(filter).some((key) => path.includes(`$[${key.split('.')[0] as string}]`));
@@ -192,11 +222,9 @@ function usesIdentifierOf(filter: Document, path: string): boolean {
  * mingo's `$push` onto a missing field stores `$each` as is, ignoring `$slice`/`$sort`; MongoDB
  * starts from an empty array. Creating the array first gives MongoDB's result.
  */
-function createPushTargets(doc: Document, modifier: Document): void {
-  const pushes = modifier['$push'];
-  if (!isPlainObject(pushes)) return;
-  for (const [path, spec] of Object.entries(pushes)) {
-    if (!isPlainObject(spec) || !('$each' in spec) || path.includes('$')) continue;
+function createPushTargets(doc: Document, writes: WrittenPath[]): void {
+  for (const { operator, path, value: spec } of writes) {
+    if (operator !== '$push' || !isPlainObject(spec) || !('$each' in spec) || path.includes('$')) continue;
     if (getPath(doc, path) === undefined && parentsAreDocuments(doc, path)) setPath(doc, path, []);
   }
 }

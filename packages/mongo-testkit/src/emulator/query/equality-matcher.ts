@@ -1,5 +1,6 @@
 import { ObjectId, type Document } from 'bson';
 import { encodeKey, isIndexableScalar, isPlainObject, sameKey } from '../storage/bson-values.js';
+import { dateRangeTest } from './date-ranges.js';
 
 /** A document matches, does not, or holds a value this matcher leaves to the full query engine. */
 export type EqualityAnswer = boolean | 'ask_engine';
@@ -7,7 +8,8 @@ export type EqualityAnswer = boolean | 'ask_engine';
 /**
  * A matcher for the most common filter of all, field equalities (`{ _id: 'x', status: 'pending' }`,
  * also `$eq` and `$in`), without compiling a query: the data layer sends one such filter with every
- * update of a bulk write, and compiling each took a large share of an update's cost.
+ * update of a bulk write, and compiling each took a large share of an update's cost. A top-level
+ * field compared with a date, or such a comparison negated, is judged too (see `dateRangeTest`).
  *
  * Null when the filter has anything else (an operator, a null, an embedded document or array, an
  * array index in a path, an exotic number): the query engine answers those. A document is compared
@@ -17,29 +19,59 @@ export type EqualityAnswer = boolean | 'ask_engine';
  * binary data...) or with arrays in arrays on the path.
  */
 export function compileEqualityMatcher(filter: Document): ((doc: Document) => EqualityAnswer) | null {
-  const conditions: { path: string[]; accepts: (value: unknown) => boolean }[] = [];
+  const tests: ((doc: Document) => EqualityAnswer)[] = [];
   for (const [field, condition] of Object.entries(filter)) {
-    const path = field.split('.');
-    if (
-      field.startsWith('$') ||
-      path.some((part) => part === '' || part.startsWith('$') || /^\d+$/.test(part))
-    )
-      return null;
-    const accepted = acceptedValues(condition);
-    if (accepted === null) return null;
-    conditions.push({ path, accepts: acceptance(accepted) });
+    const test = equalityTest(field, condition) ?? dateRangeTest(field, condition);
+    if (test === null) return null;
+    tests.push(test);
   }
   return (doc) => {
     let answer: EqualityAnswer = true;
-    for (const { path, accepts } of conditions) {
-      const values: unknown[] = [];
-      if (!collectValues(doc, path, 0, values)) return 'ask_engine';
-      const found = matchesOne(values, accepts);
+    for (const test of tests) {
+      const found = test(doc);
       if (found === false) return false;
       if (found === 'ask_engine') answer = 'ask_engine';
     }
     return answer;
   };
+}
+
+/**
+ * The filter's top-level fields split into those this matcher judges (the "equalities") and the rest.
+ * A filter's fields all have to hold, so a document matches it exactly when it matches both parts:
+ * the equalities can be tested first, and the query engine asked only about the rest (of
+ * `{ _id: { $in: [...] }, attempts: 2, leaseUntil: { $not: { $gt: now } }, tags: { $all: [...] } }`
+ * only about `tags`, instead of an `$in` it tests by hashing the whole list for each document).
+ */
+export function splitEqualities(filter: Document): { equalities: Document; rest: Document } {
+  const equalities: Document = {};
+  const rest: Document = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    const judged = equalityValues(field, condition) !== null || dateRangeTest(field, condition) !== null;
+    if (judged) equalities[field] = condition;
+    else rest[field] = condition;
+  }
+  return { equalities, rest };
+}
+
+/** The test of one field's equality, or null for a field or condition it leaves alone. */
+function equalityTest(field: string, condition: unknown): ((doc: Document) => EqualityAnswer) | null {
+  const values = equalityValues(field, condition);
+  if (values === null) return null;
+  const { path } = values;
+  const accepts = acceptance(values.accepted);
+  return (doc) => {
+    const found: unknown[] = [];
+    return collectValues(doc, path, 0, found) ? matchesOne(found, accepts) : 'ask_engine';
+  };
+}
+
+function equalityValues(field: string, condition: unknown): { path: string[]; accepted: unknown[] } | null {
+  const path = field.split('.');
+  if (field.startsWith('$') || path.some((part) => part === '' || part.startsWith('$') || /^\d+$/.test(part)))
+    return null;
+  const accepted = acceptedValues(condition);
+  return accepted === null ? null : { path, accepted };
 }
 
 /**

@@ -4,7 +4,7 @@ import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { MingoError } from 'mingo/util';
 import { ErrorCode, MongoCommandError } from '../mongo-error.js';
-import { EMULATOR_CONTEXT } from './mingo-context.js';
+import { EMULATOR_CONTEXT, QUERY_CONTEXT, usesQueryOperatorsOnly } from './mingo-context.js';
 import { finishProjection, planProjection } from './projection.js';
 
 /**
@@ -16,7 +16,9 @@ import { finishProjection, planProjection } from './projection.js';
 export type MingoOptions = Partial<Options>;
 
 export function compileQuery(filter: Document, options: MingoOptions = {}): Query {
-  return translating(() => new Query(filter, withContext(options)));
+  // A filter of query operators alone gets a context of those alone, which is cheaper to set up.
+  const context = usesQueryOperatorsOnly(filter) ? QUERY_CONTEXT : EMULATOR_CONTEXT;
+  return translating(() => new Query(filter, { ...options, context }));
 }
 
 function withContext(options: MingoOptions): MingoOptions {
@@ -46,7 +48,8 @@ export function shapeResults(
   },
 ): Document[] {
   return translating(() => {
-    let cursor = new Query({}, withContext({})).find<Document>(docs);
+    // Sorting, skipping and limiting use no operator of the context: the query operators' will do.
+    let cursor = new Query({}, { context: QUERY_CONTEXT }).find<Document>(docs);
     if (shape.sort !== undefined && Object.keys(shape.sort).length > 0) cursor = cursor.sort(shape.sort);
     if (shape.skip !== undefined && shape.skip > 0) cursor = cursor.skip(shape.skip);
     if (shape.limit !== undefined && shape.limit > 0) cursor = cursor.limit(shape.limit);

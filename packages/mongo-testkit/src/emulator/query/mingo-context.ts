@@ -6,6 +6,7 @@ import * as pipeline from 'mingo/operators/pipeline';
 import * as projection from 'mingo/operators/projection';
 import * as query from 'mingo/operators/query';
 import * as window from 'mingo/operators/window';
+import { isPlainObject } from '../storage/bson-values.js';
 import { $type, typeName } from './bson-type.js';
 
 type Operators = Record<string, unknown>;
@@ -39,3 +40,26 @@ export function isAccumulator(name: string): boolean {
 
 /** Every mingo operator, with `$type` (query and expression) following BSON types in place of mingo's. */
 export const EMULATOR_CONTEXT = Context.init(operators as never);
+
+/**
+ * The query operators alone, the same as in `EMULATOR_CONTEXT`: all a filter uses unless it holds
+ * another operator or one that evaluates more (`$expr` evaluates expressions). mingo copies every operator table of a context
+ * into each new query, and copying all of them (some 250 operators) cost more than compiling a
+ * claim's or a lease's short filter.
+ */
+export const QUERY_CONTEXT = Context.init({ query: operators['query'] } as never);
+
+/** Query operators that evaluate more than the query operators: expressions, scripts, schemas. */
+const EVALUATING = new Set(['$expr', '$where', '$jsonSchema']);
+const QUERY_OPERATORS = new Set(
+  Object.keys(operators['query'] ?? {}).filter((name) => !EVALUATING.has(name)),
+);
+
+/** Whether every operator the filter names, at any depth, is a query operator needing no other. */
+export function usesQueryOperatorsOnly(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(usesQueryOperatorsOnly);
+  if (!isPlainObject(value)) return true;
+  return Object.entries(value).every(
+    ([key, inner]) => (!key.startsWith('$') || QUERY_OPERATORS.has(key)) && usesQueryOperatorsOnly(inner),
+  );
+}

@@ -3,6 +3,7 @@ import type { Query } from 'mingo/query';
 import { requiresField, type FieldConditions } from '../query/filter-conditions.js';
 import { impliesFilter } from '../query/filter-implication.js';
 import { compileQuery, testQuery } from '../query/mingo-bridge.js';
+import { isPlainObject } from './bson-values.js';
 import { compareBson } from './bson-order.js';
 import { compareKeyToBound, type BoundField, type KeyInterval } from './index-bounds.js';
 import { keyTuples, pathHasArray, type KeyTuple } from './index-keys.js';
@@ -50,6 +51,8 @@ export class CollectionIndex {
   private readonly coverage: Query | undefined;
   /** Per field, how many covered documents hold an array on its path. */
   private readonly arrayHolders: number[];
+  /** The top-level fields its keys and coverage depend on; null when that cannot be told. */
+  private readonly readFields: ReadonlySet<string> | null;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
@@ -63,6 +66,7 @@ export class CollectionIndex {
     this.paths = this.fields.map((field) => field.name.split('.'));
     this.arrayHolders = this.fields.map(() => 0);
     this.coverage = coverageQuery(spec, this.fields);
+    this.readFields = fieldsRead(spec, this.paths);
     this.entries = new SortedList((a, b) => this.compareKeys(a.key, b.key) || a.recordId - b.recordId);
   }
 
@@ -162,6 +166,7 @@ export class CollectionIndex {
 
   /** Moves a document's entries to its new version; nothing to do when its keys did not change. */
   replace(docKey: string, recordId: number, current: Document, next: Document): void {
+    if (this.readsSameValues(current, next)) return;
     const before = this.tuplesOf(current);
     const after = this.tuplesOf(next);
     const same =
@@ -173,6 +178,19 @@ export class CollectionIndex {
     if (same) return;
     this.remove(docKey, recordId, current);
     this.add(docKey, recordId, next);
+  }
+
+  /**
+   * Whether both versions hold the very same values in every top-level field the index reads: then
+   * neither its keys nor its coverage can differ. An update replaces only the fields it writes, so
+   * this spares most updates (a lease, a counter) working out and comparing the keys.
+   */
+  private readsSameValues(current: Document, next: Document): boolean {
+    if (this.readFields === null) return false;
+    for (const field of this.readFields) {
+      if (current[field] !== next[field] || field in current !== field in next) return false;
+    }
+    return true;
   }
 
   /** Compares two keys in the index's order. */
@@ -210,6 +228,27 @@ export class CollectionIndex {
     const to = this.entries.upperBound((entry) => compareKeyToBound(entry.key, interval.high, this.fields));
     return { from, to };
   }
+}
+
+/**
+ * The top-level fields an index's keys and coverage are computed from: the first field of each key
+ * path and of each path its partial filter names. Null for a filter this cannot follow (an operator
+ * other than `$and`, `$or`, `$nor` at its top, such as `$expr`).
+ */
+function fieldsRead(spec: IndexSpec, paths: readonly (readonly string[])[]): Set<string> | null {
+  const fields = new Set(paths.map((path) => path[0] as string));
+  const visit = (filter: unknown): boolean => {
+    if (!isPlainObject(filter)) return false;
+    for (const [key, condition] of Object.entries(filter)) {
+      if (['$and', '$or', '$nor'].includes(key)) {
+        if (!Array.isArray(condition) || !condition.every(visit)) return false;
+      } else if (key.startsWith('$')) return false;
+      else fields.add(key.split('.')[0] as string);
+    }
+    return true;
+  };
+  const partial = spec.partialFilterExpression;
+  return partial === undefined || visit(partial) ? fields : null;
 }
 
 /** Which documents an index covers: all, those matching the partial filter, or (sparse) those with a field. */

@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import type { Query } from 'mingo/query';
-import { compileEqualityMatcher } from '../query/equality-matcher.js';
+import { compileEqualityMatcher, splitEqualities } from '../query/equality-matcher.js';
 import { compileQuery, testQuery } from '../query/mingo-bridge.js';
 import { encodeKey } from './bson-values.js';
 import type { QueryOptions, QueryPlan } from './query-planner.js';
@@ -48,23 +48,28 @@ export function executePlan(
 }
 
 /**
- * The filter as a test of one document: field equalities by the equality matcher, which hands the
- * documents it cannot judge to the query engine (compiled only then); any other filter by the engine.
+ * The filter as a test of one document: its field equalities by the equality matcher, the rest
+ * (when there is any) by the query engine, compiled once for the filter. A document the equality
+ * matcher cannot judge goes to the engine with the whole filter (compiled only then).
  */
 function matcherFor(filter: Document, options: QueryOptions): (doc: Document) => boolean {
+  const engineOptions = options.variables === undefined ? {} : { variables: options.variables };
   let engine: Query | undefined;
   const byEngine = (doc: Document): boolean => {
-    engine ??= compileQuery(filter, options.variables === undefined ? {} : { variables: options.variables });
+    engine ??= compileQuery(filter, engineOptions);
     return testQuery(engine, doc);
   };
-  const equality = compileEqualityMatcher(filter);
+  const { equalities, rest } = splitEqualities(filter);
+  const equality = Object.keys(equalities).length === 0 ? null : compileEqualityMatcher(equalities);
   if (equality === null) {
-    engine = compileQuery(filter, options.variables === undefined ? {} : { variables: options.variables });
+    engine = compileQuery(filter, engineOptions);
     return byEngine;
   }
+  const restEngine = Object.keys(rest).length === 0 ? undefined : compileQuery(rest, engineOptions);
   return (doc) => {
     const answer = equality(doc);
-    return answer === 'ask_engine' ? byEngine(doc) : answer;
+    if (answer === 'ask_engine') return byEngine(doc);
+    return answer && (restEngine === undefined || testQuery(restEngine, doc));
   };
 }
 
