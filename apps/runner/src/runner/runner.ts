@@ -14,6 +14,7 @@ import { sendQueuedMessage } from '../outgoing/send-queued-message.js';
 import { createKeywordReplyAnalyser } from '../screener/keyword-reply.analyser.js';
 import { createCampaignClaimer, type CampaignClaimer } from './campaign-claimer.js';
 import { createCounterCheck } from './counter-check.js';
+import { createDerivedWrites } from './derived-writes.js';
 import {
   defaultRunnerOptions,
   type RunnerContext,
@@ -49,9 +50,6 @@ export interface Runner {
   /** Why provider work is halted (our provider credentials were refused), or null. */
   haltedBecause(): string | null;
 }
-
-/** Actions whose derived records one bulk write takes. */
-const DERIVE_BATCH = 500;
 
 export function createRunner(
   deps: RunnerDeps,
@@ -95,10 +93,11 @@ export function createRunner(
   let lastEventPoll: number | undefined;
   /** The current pass's claimer, whose leads claimed ahead go back when the runner stops. */
   let currentClaimer: CampaignClaimer | undefined;
-  let lastDerive = monotonicNow();
-  let deriving = false;
-  let lastCountFlush = monotonicNow();
-  let flushingCounts = false;
+  const { deriveActions, deriveIfDue, flushLeadCountsIfDue } = createDerivedWrites(
+    ctx,
+    newOwner,
+    () => stopping,
+  );
   const checkCounters = createCounterCheck(ctx);
 
   async function pollEvents(): Promise<number> {
@@ -192,54 +191,6 @@ export function createRunner(
         .catch((error: unknown) => logger.error({ err: error }, 'could not queue a counter check'));
     if (!stopping) await checkCounters({ now: takenOver.length > 0 });
     return { events, messages, leads };
-  }
-
-  /**
-   * Writes what the actions logged since (by this runner, or by one that died) change beyond their
-   * own records, in batches: the leads' marks, the campaign counters and the daily roll-ups; and
-   * first the counter moves of the leads this runner settled since. Before the drift check, which
-   * leaves pending actions out.
-   */
-  async function deriveActions(): Promise<void> {
-    lastDerive = ctx.monotonicNow();
-    await store.flushLeadCounts();
-    for (;;) {
-      // Real time: the lease measures the follower's own writes, not anything a campaign schedules.
-      const lease = { owner: newOwner(), now: ctx.realClock(), leaseMs: ctx.options.leaseMs };
-      const taken = await store.deriveActions(lease, DERIVE_BATCH);
-      if (taken < DERIVE_BATCH || stopping) return;
-    }
-  }
-
-  /**
-   * During a long pass, a worker that finished its lead writes the derived records once
-   * `deriveEveryMs` passed since they last were (one worker at a time), so counters and
-   * conversations lag the actions by seconds, not by the pass.
-   */
-  async function deriveIfDue(): Promise<void> {
-    if (deriving || stopping || ctx.monotonicNow() - lastDerive < ctx.options.deriveEveryMs) return;
-    deriving = true;
-    try {
-      await deriveActions();
-    } finally {
-      deriving = false;
-    }
-  }
-
-  /**
-   * The counter moves of the leads settled since the last flush are written once
-   * `leadCountsEveryMs` passed (one worker at a time, one bulk write per workspace), besides with
-   * every derivation: a runner killed loses at most that long of them from the counters.
-   */
-  async function flushLeadCountsIfDue(): Promise<void> {
-    if (flushingCounts || ctx.monotonicNow() - lastCountFlush < ctx.options.leadCountsEveryMs) return;
-    flushingCounts = true;
-    lastCountFlush = ctx.monotonicNow();
-    try {
-      await store.flushLeadCounts();
-    } finally {
-      flushingCounts = false;
-    }
   }
 
   /**

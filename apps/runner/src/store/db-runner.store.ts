@@ -1,39 +1,16 @@
+import { asWorkspaceId, type Campaign, type Db, LeaseLostError, type SenderAccount } from '@outreach/db';
+import type { QueuedMessage, RunnerAccount, RunnerCampaign, RunnerStore } from './runner-store.port.js';
 import {
-  asWorkspaceId,
-  type Campaign,
-  type Db,
-  LeaseLostError,
-  type Lead,
-  type MessagePlan as DbMessagePlan,
-  type NewAction,
-  type SenderAccount,
-} from '@outreach/db';
-import type { ExecutedAction } from './activity-store.port.js';
-import type {
-  MessagePlan,
-  QueuedMessage,
-  RunnerAccount,
-  RunnerCampaign,
-  RunnerLead,
-  RunnerStore,
-} from './runner-store.port.js';
+  newAction,
+  toDbPlan,
+  toRunnerAccount,
+  toRunnerCampaign,
+  toRunnerLead,
+} from './db-runner-mappings.js';
+
+export { toRunnerAccount, toRunnerCampaign, toRunnerLead } from './db-runner-mappings.js';
 
 const PAGE = 100;
-
-/** The data layer's form of an executed action. */
-function newAction(action: ExecutedAction): NewAction {
-  return {
-    campaignId: action.campaignId,
-    leadId: action.leadId,
-    accountId: action.accountId,
-    stepId: action.stepId,
-    variantId: action.variantId,
-    type: action.type,
-    idempotencyKey: action.idempotencyKey,
-    occurredAt: action.at,
-    ...(action.sentMessage === undefined ? {} : { sentMessage: action.sentMessage }),
-  };
-}
 
 /**
  * The runner's store over `@outreach/db`. Every method maps to one repository call (two where
@@ -276,33 +253,5 @@ export function createDbRunnerStore(db: Db): RunnerStore {
   };
 }
 
-function toDbPlan(plan: MessagePlan): DbMessagePlan {
-  return { stepId: plan.stepId, choice: plan.choice, icpDecisions: { ...plan.icpDecisions } };
-}
-
-export function toRunnerCampaign(campaign: Campaign): RunnerCampaign {
-  return {
-    id: campaign.id,
-    workspaceId: campaign.workspaceId,
-    name: campaign.name,
-    status: campaign.status,
-    settings: campaign.settings,
-    coreVariables: campaign.coreVariables,
-    customVariables: campaign.customVariables,
-    networkAccounts: campaign.networkAccounts,
-    steps: campaign.steps.map((step) => ({ ...step, variants: step.variants ?? [] })),
-    activation: campaign.activation,
-    leadsGeneration: campaign.leadsGeneration,
-  };
-}
-
 /** The events the runner consumes; account states are the API's (applied as they arrive). */
 const CONSUMED_EVENT_TYPES = ['invitation_accepted', 'message_received', 'message_sent'] as const;
-
-export function toRunnerLead(lead: Lead): RunnerLead {
-  return lead;
-}
-
-export function toRunnerAccount(account: SenderAccount): RunnerAccount {
-  return account;
-}

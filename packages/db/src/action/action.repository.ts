@@ -2,7 +2,7 @@ import type { ActionType } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
-import { newId, type WorkspaceId } from '../common/public-ids.js';
+import type { WorkspaceId } from '../common/public-ids.js';
 import type { LeaseRequest } from '../common/lease.js';
 import { ActionFollower } from './action-follower.js';
 import type { MessageRepository } from '../conversation/message.repository.js';
@@ -10,6 +10,9 @@ import type { ScopedModel } from '../common/scoped-model.js';
 import { countsPipeline, DAY_KEY, toCounts, type ActionCounts, type CountsRow } from './action-analytics.js';
 import { toAction, type Action } from './action.entity.js';
 import type { ActionRecord, ActionToLog } from './action.schema.js';
+import { actionToLog, recordOf, type NewAction } from './new-action.js';
+
+export type { NewAction } from './new-action.js';
 import type { LeadRecord } from '../lead/lead.schema.js';
 import type { LeadActionMarks } from './lead-action-marks.js';
 import { windowParts, type DailyRollupRepository } from '../daily-rollup/daily-rollup.repository.js';
@@ -17,22 +20,6 @@ import { dayCountsOf, type DayCounts } from './action-days.js';
 import { typeCounters } from './lead-day-rows.js';
 import { markOf } from './lead-days.js';
 import { rollupAnalytics } from './rollup-analytics.js';
-
-export interface NewAction {
-  campaignId: string;
-  leadId: string;
-  accountId?: string | null;
-  stepId?: string | null;
-  variantId?: string | null;
-  type: ActionType;
-  idempotencyKey: string;
-  occurredAt: Date;
-  /**
-   * With `recordLater` only: the message a `message_sent` or `inmail_sent` action sent, filed in
-   * the lead's conversation (through the action's sender account) by the follower.
-   */
-  sentMessage?: { content: string; externalId: string };
-}
 
 export interface AnalyticsQuery {
   /** Inclusive start of the range. */
@@ -55,20 +42,6 @@ export interface ActionAnalytics {
 
 /** The window's totals and per-day series alone (what workspace analytics show). */
 export type ActionTotals = Pick<ActionAnalytics, 'totals' | 'perDay'>;
-
-function recordOf(input: NewAction): Omit<ActionRecord, 'workspaceId'> {
-  return {
-    _id: newId('action'),
-    campaignId: input.campaignId,
-    leadId: input.leadId,
-    accountId: input.accountId ?? null,
-    stepId: input.stepId ?? null,
-    variantId: input.variantId ?? null,
-    type: input.type,
-    idempotencyKey: input.idempotencyKey,
-    occurredAt: input.occurredAt,
-  };
-}
 
 function matchOf(query: AnalyticsQuery): QueryFilter<ActionRecord> {
   const match: QueryFilter<ActionRecord> = { occurredAt: { $gte: query.from, $lt: query.to } };
@@ -139,16 +112,7 @@ export class ActionRepository {
    * window reads (an invitation's is read by the weekly cap and goes through `recordLater`).
    */
   toLog(input: NewAction): ActionToLog {
-    const { sentMessage } = input;
-    if (sentMessage !== undefined && (input.accountId ?? null) === null)
-      throw new TypeError('a sent message needs the sender account it went through');
-    return {
-      ...recordOf(input),
-      derivePending: true,
-      ...(sentMessage === undefined
-        ? {}
-        : { sentMessage: { content: sentMessage.content, externalId: sentMessage.externalId } }),
-    };
+    return actionToLog(input);
   }
 
   /**

@@ -1,10 +1,4 @@
-import {
-  type LeadForTemplates,
-  type LeadStatus,
-  type LeadTag,
-  normalizePublicIdentifier,
-  type ReplyAnalysisRecord,
-} from '@outreach/domain';
+import type { LeadForTemplates, LeadStatus, LeadTag, ReplyAnalysisRecord } from '@outreach/domain';
 import type { QueryFilter } from 'mongoose';
 import type { ActionRecord } from '../action/action.schema.js';
 import type { CampaignCountersRepository } from '../campaign/campaign-counters.repository.js';
@@ -14,6 +8,7 @@ import { pageBounds, type Page, type PageRequest } from '../common/page.js';
 import type { WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { toLead, type Lead } from './lead.entity.js';
+import { findByProviderId, findByPublicIdentifier } from './lead-lookups.js';
 import type { LeadProfileField, LeadRecord } from './lead.schema.js';
 import { newLeadRecord, type NewLead } from './lead-new-record.js';
 import { addTag, fillEmptyProfile, recordScreenerAnalysis, removeTag } from './lead-details.js';
@@ -288,21 +283,14 @@ export class LeadRepository {
     return assignSenders(this.records, workspaceId, campaignId, assignments, this.clock());
   }
 
-  /** The workspace's leads with this public identifier, in every campaign. */
-  async findByPublicIdentifier(workspaceId: WorkspaceId, publicIdentifier: string): Promise<Lead[]> {
-    // Leads are stored normalised; an identifier from the network may differ in case or encoding.
-    const records = await this.records.find(
-      workspaceId,
-      { publicIdentifier: normalizePublicIdentifier(publicIdentifier) },
-      { sort: { _id: 1 } },
-    );
-    return records.map(toLead);
+  /** The workspace's leads with this public identifier, in every campaign (see lead-lookups.ts). */
+  findByPublicIdentifier(workspaceId: WorkspaceId, publicIdentifier: string): Promise<Lead[]> {
+    return findByPublicIdentifier(this.records, workspaceId, publicIdentifier);
   }
 
   /** The workspace's leads with this provider member id (one per campaign that holds the profile). */
-  async findByProviderId(workspaceId: WorkspaceId, providerId: string): Promise<Lead[]> {
-    const records = await this.records.find(workspaceId, { providerId }, { sort: { _id: 1 } });
-    return records.map(toLead);
+  findByProviderId(workspaceId: WorkspaceId, providerId: string): Promise<Lead[]> {
+    return findByProviderId(this.records, workspaceId, providerId);
   }
 
   /** Stores the provider's member id of the lead (resolved once; the same member id every time). */
