@@ -49,6 +49,22 @@ async function messagedLead(campaignId: string, content: string) {
   return { leadId: claimed.id, key };
 }
 
+/** An active campaign of `steps` message steps and `leads` leads. */
+function seedMessaging(leads: number, steps: number) {
+  return seedCampaign(t.db, ws, {
+    steps: Array.from({ length: steps }, () => step('message')),
+    leads,
+    status: 'active',
+  });
+}
+
+/** The texts of the lead's conversation, in order. */
+async function sentContents(leadId: string): Promise<string[]> {
+  const conversation = must(await t.db.conversations.getForLead(ws, leadId));
+  const history = must(await t.db.conversations.getByUrn(ws, conversation.conversationUrn));
+  return history.messages.map((message) => message.content);
+}
+
 async function deriveAll(): Promise<number> {
   let total = 0;
   for (let taken = -1; taken !== 0; total += Math.max(0, taken))
@@ -58,11 +74,7 @@ async function deriveAll(): Promise<number> {
 
 describe('actions logged with step outcomes', () => {
   it('are on the lead only until the follower moves them into the log with their derived records', async () => {
-    const { campaign } = await seedCampaign(t.db, ws, {
-      steps: [step('message'), step('message')],
-      leads: 2,
-      status: 'active',
-    });
+    const { campaign } = await seedMessaging(2, 2);
     const first = await messagedLead(campaign.id, 'Hello Ada');
     const second = await messagedLead(campaign.id, 'Hello Bob');
 
@@ -78,19 +90,13 @@ describe('actions logged with step outcomes', () => {
       expect(raw?.['actionsToLog']).toBeUndefined();
       expect(raw?.['actionsToLogSince']).toBeUndefined();
     }
-    const conversation = must(await t.db.conversations.getForLead(ws, first.leadId));
-    const history = must(await t.db.conversations.getByUrn(ws, conversation.conversationUrn));
-    expect(history.messages.map((message) => message.content)).toEqual(['Hello Ada']);
+    expect(await sentContents(first.leadId)).toEqual(['Hello Ada']);
     expect(must(await t.db.campaigns.get(ws, campaign.id)).counters).toMatchObject({ leadsMessaged: 2 });
     expect((await t.db.campaignCounters.recount(ws, campaign.id)).differences).toEqual([]);
   });
 
   it('are logged once when moved twice (a mover that died before pulling them off its leads)', async () => {
-    const { campaign } = await seedCampaign(t.db, ws, {
-      steps: [step('message')],
-      leads: 1,
-      status: 'active',
-    });
+    const { campaign } = await seedMessaging(1, 1);
     const { leadId, key } = await messagedLead(campaign.id, 'Hello twice');
     const carried = await t.raw('leads').findOne({ _id: leadId as never });
     await deriveAll();
@@ -114,11 +120,7 @@ describe('actions logged with step outcomes', () => {
   });
 
   it('of two outcomes settled before the follower ran are both logged', async () => {
-    const { campaign } = await seedCampaign(t.db, ws, {
-      steps: [step('message'), step('message')],
-      leads: 1,
-      status: 'active',
-    });
+    const { campaign } = await seedMessaging(1, 2);
     const first = await messagedLead(campaign.id, 'First');
     // The lead is due again at once: its next step settles before any follower runs.
     await t.raw('leads').updateOne({ _id: first.leadId as never }, { $set: { nextActionAt: NOW } });
@@ -128,17 +130,11 @@ describe('actions logged with step outcomes', () => {
     expect(await deriveAll()).toBe(2);
     for (const key of [first.key, second.key])
       expect(await t.db.actions.findByIdempotencyKey(ws, key)).not.toBeNull();
-    const conversation = must(await t.db.conversations.getForLead(ws, first.leadId));
-    const history = must(await t.db.conversations.getByUrn(ws, conversation.conversationUrn));
-    expect(history.messages.map((message) => message.content)).toEqual(['First', 'Second']);
+    expect(await sentContents(first.leadId)).toEqual(['First', 'Second']);
   });
 
   it('of a lead deleted before the follower ran are in the log', async () => {
-    const { campaign } = await seedCampaign(t.db, ws, {
-      steps: [step('message')],
-      leads: 1,
-      status: 'active',
-    });
+    const { campaign } = await seedMessaging(1, 1);
     const { leadId, key } = await messagedLead(campaign.id, 'Hello and goodbye');
     await t.db.leads.deleteMany(ws, campaign.id, [leadId], NOW);
 
