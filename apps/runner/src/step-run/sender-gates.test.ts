@@ -45,6 +45,25 @@ describe('reserveCapacity: LinkedIn weekly invitation cap over the last seven da
     expect(w.consumed).toEqual([]);
   });
 
+  it("writes nothing when last week's invitations fill the cap exactly", async () => {
+    const { w, run } = sentInvitations(2, [daysAgo(6), daysAgo(5)]);
+    expect(await reserveCapacity(run, 'invitation', 'key-1')).toEqual({
+      ok: false,
+      freesAt: new Date(daysAgo(6).getTime() + WEEK_MS + MINUTE_MS),
+    });
+    expect(w.consumed).toEqual([]);
+  });
+
+  it("lowers the week's cap by last week's invitations, and the day's cap not at all", async () => {
+    const sender = { ...account, limitSettings: { invitationsPerWeek: 10, invitationsPerDay: 5 } };
+    const w = world({ account: sender, invitationTimes: [daysAgo(6), daysAgo(5), daysAgo(4)] });
+    expect(await reserveCapacity(stepRun(w, { account: sender }), 'invitation', 'key-1')).toMatchObject({
+      ok: true,
+    });
+    const caps = Object.fromEntries(w.consumed.map((slot) => [slot.period.split(':')[0], slot.cap]));
+    expect(caps).toEqual({ day: 5, week: 7 });
+  });
+
   it("reads last week's invitations once for every invitation of the pass", async () => {
     const { w, run } = sentInvitations(3, [daysAgo(5)]);
     let reads = 0;
