@@ -125,7 +125,7 @@ async function invitationsInWindowBeforeThisWeek(run: StepRun): Promise<Date[]> 
  * week's invitations past the cap on their own, once enough of them have left.
  */
 function rollingWeekFreesAt(lastWeek: readonly Date[], cap: number, weekEnd: Date): Date {
-  if (cap <= 0 || lastWeek.length === 0) return weekEnd;
+  // None to leave, or a cap of 0 (the index is then past the end): the calendar week's end.
   const leaving = lastWeek[Math.max(0, lastWeek.length - cap)];
   return leaving === undefined ? weekEnd : new Date(leaving.getTime() + WEEK_MS + 60_000);
 }
