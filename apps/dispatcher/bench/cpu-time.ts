@@ -46,3 +46,32 @@ function read(path: string): string | null {
     return null;
   }
 }
+
+/** The machine's busy and total CPU time so far (all CPUs), in ticks; null off Linux. */
+function machineTicks(): { busy: number; total: number } | null {
+  const line = read('/proc/stat')?.split('\n')[0];
+  if (line === undefined || !line.startsWith('cpu ')) return null;
+  const ticks = line.split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, n) => sum + n, 0);
+  // idle and iowait are the idle time.
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the machine is quiet: a 100 ms window in which its CPUs were busy at most a tenth of
+ * the time (what a database still collecting its garbage after a run would take from the next
+ * one), or `maxMs` in all. Returns at once where `/proc/stat` cannot be read.
+ */
+export async function machineQuiet(maxMs = 3_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let before = machineTicks();
+  while (before !== null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = machineTicks();
+    if (after === null) return;
+    const total = after.total - before.total;
+    if (total > 0 && (after.busy - before.busy) / total <= 0.1) return;
+    before = after;
+  }
+}

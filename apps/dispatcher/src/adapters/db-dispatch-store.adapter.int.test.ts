@@ -193,6 +193,7 @@ describe('DbDispatchStore', () => {
     const retryAt = new Date(T0.getTime() + 5_000);
     const first = await onlyClaim();
     expect(await settleOne(first, attempt(1, 500), { status: 'pending', nextAttemptAt: retryAt })).toBe(true);
+    await store.flush();
     expect((await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health).toMatchObject({
       consecutiveFailures: 1,
       lastSuccessAt: null,
@@ -202,6 +203,7 @@ describe('DbDispatchStore', () => {
     expect(await settleOne(second, attempt(2, 200), { status: 'delivered', at: now })).toBe(true);
     const [stored] = await db.deliveries.listForEvent(workspaceId, eventId);
     expect(stored?.log.map((entry) => entry.nextRetryAt)).toEqual([retryAt, null]);
+    await store.flush();
     expect((await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health).toEqual({
       lastSuccessAt: new Date(retryAt.getTime() + 5),
       lastFailureAt: new Date(T0.getTime() + 5),
@@ -231,6 +233,7 @@ describe('DbDispatchStore', () => {
       },
     ]);
     expect(written).toEqual([true, true, true]);
+    await store.flush();
     expect((await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health).toEqual({
       lastSuccessAt: new Date(T0.getTime() + 205),
       lastFailureAt: new Date(T0.getTime() + 305),

@@ -7,6 +7,7 @@ import {
   type OutboxEvent as DbOutboxEvent,
 } from '@outreach/db';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
+import { HEALTH_EVERY_MS, HealthWriter } from './health-writer.js';
 import type {
   AttemptRecord,
   ClaimedDelivery,
@@ -23,20 +24,34 @@ import type {
 } from '../ports/dispatch-store.port.js';
 
 /**
- * Events kept in memory; they never change once written, so a cached copy is never stale. Sized
- * for a fan-out batch or two ahead of the claims.
+ * Events kept in memory, per generation of the cache; they never change once written, so a cached
+ * copy is never stale. Two generations hold between one and two times this many, several fan-out
+ * batches ahead of the claims.
  */
-const EVENT_CACHE_SIZE = 4_096;
+const EVENT_CACHE_GENERATION = 8_192;
 
 /**
  * The dispatch port over the `@outreach/db` repositories (events, subscriptions, deliveries). Each
  * port call is a fixed number of database round trips, whatever the size of its batch.
  */
 export class DbDispatchStore implements DispatchStore {
-  /** Events this process fanned out or sent lately, so their deliveries skip reading them. */
-  private readonly recentEvents = new Map<string, OutboxEvent>();
+  /**
+   * Events this process fanned out or sent lately, so their deliveries skip reading them: the
+   * current generation, and the one before it. A full generation replaces the one before, so no
+   * entry is ever deleted one by one (a map with many deleted entries is slow to walk from its
+   * start, which is where the oldest entry would be looked for).
+   */
+  private recentEvents = new Map<string, OutboxEvent>();
+  private olderEvents = new Map<string, OutboxEvent>();
 
-  constructor(private readonly db: Db) {}
+  private readonly health: HealthWriter;
+
+  constructor(
+    private readonly db: Db,
+    { healthEveryMs = HEALTH_EVERY_MS }: { healthEveryMs?: number } = {},
+  ) {
+    this.health = new HealthWriter(db, healthEveryMs);
+  }
 
   async claimEventsForFanOut(lease: Lease, limit: number): Promise<OutboxEvent[]> {
     const events = await this.db.events.claimBatchForFanOutAcrossWorkspaces(lease, limit);
@@ -92,7 +107,7 @@ export class DbDispatchStore implements DispatchStore {
     const found = new Map<string, OutboxEvent>();
     const missing: EventRef[] = [];
     for (const ref of refs) {
-      const cached = this.recentEvents.get(ref.eventId);
+      const cached = this.recentEvents.get(ref.eventId) ?? this.olderEvents.get(ref.eventId);
       if (cached?.workspaceId === ref.workspaceId) found.set(ref.eventId, cached);
       else missing.push(ref);
     }
@@ -111,10 +126,10 @@ export class DbDispatchStore implements DispatchStore {
   }
 
   /**
-   * Writes the settlements in one conditional bulk write, then the health of the subscriptions
-   * attempted (last success, failures in a row) in one more. Health is informative only: the
-   * deliveries are settled already, so a failed health write must not make the dispatcher treat
-   * them as unsettled.
+   * Writes the settlements in one conditional bulk write, then hands the attempts to the health
+   * writer, which writes the subscriptions' health (last success, failures in a row) a few times a
+   * second at most (see `HealthWriter`). Health is informative only: the deliveries are settled
+   * already, so a failed health write must not make the dispatcher treat them as unsettled.
    */
   async settle(settlements: readonly Settlement[]): Promise<boolean[]> {
     const written = await this.db.deliveries.settleManyAcrossWorkspaces(settlements.map(toDbSettlement));
@@ -130,10 +145,13 @@ export class DbDispatchStore implements DispatchStore {
           ]
         : [],
     );
-    await this.db.webhookSubscriptions
-      .recordAttemptOutcomesAcrossWorkspaces(attempted)
-      .catch(() => undefined);
+    this.health.record(attempted);
     return written;
+  }
+
+  /** Writes the health that waits for its turn. */
+  flush(): Promise<void> {
+    return this.health.flush();
   }
 
   async removeSubscription(workspaceId: string, subscriptionId: string): Promise<void> {
@@ -141,12 +159,11 @@ export class DbDispatchStore implements DispatchStore {
   }
 
   private remember(event: OutboxEvent): OutboxEvent {
-    this.recentEvents.delete(event.id);
-    this.recentEvents.set(event.id, event);
-    if (this.recentEvents.size > EVENT_CACHE_SIZE) {
-      const oldest = this.recentEvents.keys().next();
-      if (!oldest.done) this.recentEvents.delete(oldest.value);
+    if (this.recentEvents.size >= EVENT_CACHE_GENERATION) {
+      this.olderEvents = this.recentEvents;
+      this.recentEvents = new Map();
     }
+    this.recentEvents.set(event.id, event);
     return event;
   }
 }

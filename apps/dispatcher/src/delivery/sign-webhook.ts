@@ -7,6 +7,21 @@ export interface SignatureHeaders {
   'webhook-signature': string;
 }
 
+/** Signers kept at once; past that the cache starts over. */
+const MAX_SIGNERS = 1_000;
+const signers = new Map<string, Webhook>();
+
+/** The signer of a secret, made once: making one decodes the secret. */
+function signerFor(secret: string): Webhook {
+  let signer = signers.get(secret);
+  if (signer === undefined) {
+    if (signers.size >= MAX_SIGNERS) signers.clear();
+    signer = new Webhook(secret);
+    signers.set(secret, signer);
+  }
+  return signer;
+}
+
 /**
  * Signs `body` for one attempt. `webhook-id` is the event id, identical on every retry so receivers
  * can deduplicate; `webhook-timestamp` is the attempt time in unix seconds, which receivers compare
@@ -14,7 +29,7 @@ export interface SignatureHeaders {
  * `<id>.<timestamp>.<body>` keyed with the decoded `whsec_` secret.
  */
 export function signWebhook(secret: string, messageId: string, sentAt: Date, body: string): SignatureHeaders {
-  const signature = new Webhook(secret).sign(messageId, sentAt, body);
+  const signature = signerFor(secret).sign(messageId, sentAt, body);
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),

@@ -28,7 +28,18 @@ export function toEnvelope(event: OutboxEvent): WebhookEnvelope {
   };
 }
 
-/** The exact bytes that are signed and sent; the same for every attempt of an event. */
+/** Bodies of the events in memory: an event and its body never change once written. */
+const bodies = new WeakMap<OutboxEvent, string>();
+
+/**
+ * The exact bytes that are signed and sent; the same for every attempt of an event, and for each of
+ * its subscriptions, so it is made once per event object.
+ */
 export function envelopeBody(event: OutboxEvent): string {
-  return JSON.stringify(toEnvelope(event));
+  let body = bodies.get(event);
+  if (body === undefined) {
+    body = JSON.stringify(toEnvelope(event));
+    bodies.set(event, body);
+  }
+  return body;
 }

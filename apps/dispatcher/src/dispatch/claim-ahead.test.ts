@@ -39,13 +39,13 @@ const ahead = (concurrency = 4, perSubscriptionConcurrency = 2): ClaimAhead =>
   });
 
 describe('ClaimAhead', () => {
-  it('offers a claim twice the concurrency, and a subscription twice its share, waiting ones counted', () => {
+  it('offers a claim three times the concurrency, and a subscription three times its share, waiting ones counted', () => {
     const buffer = ahead(4, 2);
-    expect(buffer.room()).toMatchObject({ limit: 8, perSubscriptionLimit: 4 });
+    expect(buffer.room()).toMatchObject({ limit: 12, perSubscriptionLimit: 6 });
     expect(buffer.add([work('a'), work('a'), work('a'), work('b')])).toEqual([]);
     expect(buffer.room()).toEqual({
-      limit: 4,
-      perSubscriptionLimit: 4,
+      limit: 8,
+      perSubscriptionLimit: 6,
       heldBySubscription: new Map([
         ['a', 3],
         ['b', 1],
@@ -57,8 +57,8 @@ describe('ClaimAhead', () => {
   it('returns, unheld, what a batch brings beyond a subscription’s room', () => {
     const buffer = ahead(4, 1);
     const beyond = work('a');
-    expect(buffer.add([work('a'), work('a'), beyond])).toEqual([beyond]);
-    expect(buffer.held).toBe(2);
+    expect(buffer.add([work('a'), work('a'), work('a'), beyond])).toEqual([beyond]);
+    expect(buffer.held).toBe(3);
     expect(buffer.leavesSomeOut()).toBe(true);
   });
 
@@ -98,13 +98,14 @@ describe('ClaimAhead', () => {
     expect(buffer.held).toBe(2);
   });
 
-  it('claims again once nothing is held or half the buffer is free', () => {
+  it('claims again once nothing is held or there is room for as many as there are slots', () => {
     const buffer = ahead(4, 4);
     expect(buffer.hasRoomForBatch()).toBe(true);
-    buffer.add([work('a'), work('a'), work('a'), work('a'), work('a'), work('a'), work('a')]);
+    const many = (n: number) => Array.from({ length: n }, () => work('a'));
+    buffer.add(many(9));
     expect(buffer.hasRoomForBatch()).toBe(false);
     buffer.takeAll();
-    buffer.add([work('a'), work('a'), work('a'), work('a'), work('a'), work('a')]);
+    buffer.add(many(8));
     expect(buffer.hasRoomForBatch()).toBe(true);
   });
 

@@ -3,10 +3,16 @@ import type { ClaimRequest } from '../ports/dispatch-store.port.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import type { ClaimedWork } from './deliver-one.js';
 
+/**
+ * What the process holds at most, in request slots' worth: the deliveries in flight, and twice as
+ * many waiting, claimed ahead.
+ */
+export const HOLD_FACTOR = 3;
+
 export interface ClaimAheadLimits {
-  /** Requests in flight at once; as many deliveries again may wait, claimed ahead. */
+  /** Requests in flight at once; twice as many deliveries may wait, claimed ahead. */
   concurrency: number;
-  /** Requests in flight at once to one subscription; as many of its deliveries again may wait. */
+  /** Requests in flight at once to one subscription; twice as many of its deliveries may wait. */
   perSubscriptionConcurrency: number;
   /** How long a claim is held, on the clock's time scale. */
   leaseMs: number;
@@ -18,23 +24,24 @@ export interface ClaimAheadLimits {
  * What the process holds under a lease: deliveries in flight, and deliveries claimed ahead of the
  * free request slots (their subscriptions and events read), waiting in claim order, most overdue
  * first. Claims keep to the room left, so a waiting delivery counts against its subscription's room
- * just as one in flight does: at most `concurrency` deliveries wait, and one subscription's backlog
- * holds at most its in-flight share again, so a slow subscription cannot fill the buffer and starve
- * the others.
+ * just as one in flight does: at most twice `concurrency` deliveries wait, and one subscription's
+ * backlog holds at most twice its in-flight share, so a slow subscription cannot fill the buffer
+ * and starve the others.
  *
  * A request that ends frees a slot and starts the next waiting delivery at once, so in the steady
- * state a delivery waits here for milliseconds; when receivers are slow, at most for the requests
- * ahead of it (each ends within the request timeout). It starts only while its lease outlasts a
- * whole request and then half of what the lease leaves beyond one, for the write after it: with the
- * defaults (60 s lease, 15 s request timeout) it may wait 22.5 s, with the shortest lease the
- * configuration accepts (timeout + 5 s) 2.5 s. One whose lease is nearer its end is taken out to
- * be handed back, so no request can outlive the lease it was sent under.
+ * state a delivery waits here for milliseconds; when receivers are slow, at most for the two
+ * requests ahead of it in its slot (each ends within the request timeout). It starts only while its
+ * lease outlasts a whole request and then half of what the lease leaves beyond one, for the write
+ * after it: with the defaults (60 s lease, 15 s request timeout) it may wait 37.5 s, more than the
+ * two requests ahead of it take; with the shortest lease the configuration accepts (timeout + 5 s)
+ * 2.5 s. One whose lease is nearer its end is taken out to be handed back, so no request can
+ * outlive the lease it was sent under.
  */
 export class ClaimAhead {
   private readonly holds: ConcurrencyLimiter;
   private waiting: ClaimedWork[] = [];
   private readonly startBudgetMs: number;
-  /** Room for half the buffer: with every slot busy, the buffer is down to half. */
+  /** Room for a slot's worth per request slot: with every slot busy, as many still wait. */
   private readonly batchRoom: number;
 
   constructor(
@@ -42,9 +49,9 @@ export class ClaimAhead {
     { concurrency, perSubscriptionConcurrency, leaseMs, requestMs }: ClaimAheadLimits,
   ) {
     if (!(leaseMs > requestMs)) throw new RangeError('the lease must outlast a request');
-    this.holds = new ConcurrencyLimiter(2 * concurrency, 2 * perSubscriptionConcurrency);
+    this.holds = new ConcurrencyLimiter(HOLD_FACTOR * concurrency, HOLD_FACTOR * perSubscriptionConcurrency);
     this.startBudgetMs = requestMs + (leaseMs - requestMs) / 2;
-    this.batchRoom = Math.ceil(concurrency / 2);
+    this.batchRoom = concurrency;
   }
 
   /** Deliveries waiting for a slot. */
@@ -62,9 +69,12 @@ export class ClaimAhead {
   }
 
   /**
-   * A claim costs the same few round trips for one delivery or many: worth making when nothing is
-   * held, or when there is room for half the buffer (which keeps the slots fed for the time a claim
-   * takes, milliseconds, while most requests take longer).
+   * A claim costs the same two round trips for one delivery or many: worth making when nothing is
+   * held, or when there is room for as many deliveries as there are request slots. With every slot
+   * busy, as many deliveries again then still wait, which keeps the slots fed for the time a claim
+   * takes (milliseconds). Claiming a slot's worth at a time, rather than half of one, halves the
+   * claims per delivery: a round trip costs the dispatcher's thread and the database more than the
+   * deliveries it carries.
    */
   hasRoomForBatch(): boolean {
     return this.holds.held === 0 || this.holds.room >= this.batchRoom;

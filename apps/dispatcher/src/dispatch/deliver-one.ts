@@ -131,6 +131,8 @@ export async function deliverOne(
 }
 
 function logAttempt(logger: Logger, claim: ClaimedDelivery, record: AttemptRecord): void {
+  // Checked first, so the entry is not built for every attempt only to be dropped.
+  if (!logger.isLevelEnabled('debug')) return;
   logger.debug(
     {
       deliveryId: claim.id,

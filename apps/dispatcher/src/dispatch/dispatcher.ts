@@ -97,11 +97,18 @@ export class Dispatcher {
     return this.claimAvailable();
   }
 
-  /** Resolves once every delivery claimed so far has finished or been handed back. */
+  /**
+   * Resolves once every delivery claimed so far has finished or been handed back, and the store has
+   * written what it held back (the subscriptions' health).
+   */
   async settle(): Promise<void> {
     // A delivery that ends starts the next one waiting, so look again until none is left.
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((f) => f.done));
     await this.settleQueue.idle();
+    // What the store held back is informative: its failure leaves every delivery settled.
+    await this.deps.store.flush?.().catch((err: unknown) => {
+      this.deps.logger.warn({ err }, 'writing what the store held back failed');
+    });
   }
 
   start(): void {

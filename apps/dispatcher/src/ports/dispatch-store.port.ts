@@ -40,6 +40,13 @@ export interface DispatchStore {
    */
   settle(settlements: readonly Settlement[]): Promise<boolean[]>;
 
+  /**
+   * Writes what the store holds back after `settle` returned (informative writes such as the
+   * subscriptions' health). The dispatcher calls it when it has settled everything, and so when it
+   * stops.
+   */
+  flush?(): Promise<void>;
+
   /** Deletes a subscription whose receiver answered 410 Gone. */
   removeSubscription(workspaceId: string, subscriptionId: string): Promise<void>;
 }

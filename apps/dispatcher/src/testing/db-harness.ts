@@ -2,6 +2,7 @@ import { asWorkspaceId, connectDb, type ConnectDbOptions, type Db } from '@outre
 import type { Clock } from '@outreach/network';
 import { DbDispatchStore } from '../adapters/db-dispatch-store.adapter.js';
 import type { OutboxEvent } from '../delivery/webhook-envelope.js';
+import type { DispatchStore } from '../ports/dispatch-store.port.js';
 import type { DeliveryView, DispatchHarness, SubscriptionSeed } from './dispatch-harness.js';
 
 /** The harness over MongoDB, with the data layer it uses (the benchmark watches its commands). */
@@ -17,14 +18,23 @@ export interface DbDispatchHarness extends DispatchHarness {
 export async function dbHarness(
   uri: string,
   clock: Clock,
-  options: Pick<ConnectDbOptions, 'driverOptions'> = {},
+  {
+    driverOptions,
+    store = (db) => new DbDispatchStore(db),
+  }: Pick<ConnectDbOptions, 'driverOptions'> & {
+    /** The store over the connection (the benchmark's is the built one). */
+    store?: (db: Db) => DispatchStore;
+  } = {},
 ): Promise<DbDispatchHarness> {
   let pinned: Date | null = null;
-  const db = await connectDb(uri, { ...options, clock: () => pinned ?? clock() });
+  const db = await connectDb(uri, {
+    ...(driverOptions ? { driverOptions } : {}),
+    clock: () => pinned ?? clock(),
+  });
   const published: { workspaceId: string; id: string }[] = [];
   return {
     db,
-    store: new DbDispatchStore(db),
+    store: store(db),
     async subscribe(seed: SubscriptionSeed) {
       pinned = seed.createdAt;
       try {

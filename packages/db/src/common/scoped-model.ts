@@ -1,4 +1,4 @@
-import type { Model, PipelineStage, QueryFilter, UpdateQuery } from 'mongoose';
+import type { Model, mongo, PipelineStage, QueryFilter, UpdateQuery } from 'mongoose';
 import { duplicatePositions } from './duplicate-keys.js';
 import { afterCursor, encodeCursor, type KeysetOrder } from './keyset.js';
 import type { WorkspaceId } from './public-ids.js';
@@ -158,14 +158,21 @@ export class ScopedModel<T extends TenantRecord> {
   /**
    * `insertManyCountingDuplicates` for records that each carry their own workspace: one round trip
    * for the work of several workspaces (the dispatcher's fan-out). The caller vouches for each
-   * record's `workspaceId`.
+   * record's `workspaceId`. With `stored`, the caller also vouches that every record is complete and
+   * in the stored shape (every field, defaults written out, dates as dates), and the records go
+   * through the driver past mongoose's casting and validation.
    */
   async insertManyAcrossWorkspacesCountingDuplicates(
     records: readonly T[],
+    { stored = false }: { stored?: boolean } = {},
   ): Promise<{ inserted: T[]; duplicates: number }> {
     if (records.length === 0) return { inserted: [], duplicates: 0 };
     try {
-      await this.model.insertMany(records, { ordered: false, lean: true });
+      if (stored) {
+        // Every record has its `_id`, so the driver adds none to them.
+        const documents = records as unknown as mongo.OptionalId<mongo.Document>[];
+        await this.model.collection.insertMany(documents, { ordered: false });
+      } else await this.model.insertMany(records, { ordered: false, lean: true });
       return { inserted: [...records], duplicates: 0 };
     } catch (error) {
       const rejected = duplicatePositions(error);

@@ -3,7 +3,8 @@
  * of many due deliveries that keep to the claimer's limits and never hand one delivery to two
  * claimers, and settlements written in one bulk write that still tell a lost lease per delivery.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mongo } from 'mongoose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkspaceId } from '../common/public-ids.js';
 import { newWorkspace } from '../testing/fixtures.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
@@ -212,6 +213,39 @@ describe('settling in batches', () => {
         { ...settlement(failed.id, { status: 'delivered', at: later }), workspaceId: other },
       ]),
     ).toEqual([false, false]);
+  });
+
+  it('sends a settlement once more after a lost answer, and writes each attempt once', async () => {
+    await t.db.deliveries.createForEvent(ws, 'evt_n1', [sub('sub_a'), sub('sub_b')]);
+    const { deliveries, leaseToken } = await t.db.deliveries.claimDueBatchAcrossWorkspaces(lease('d1'), {
+      limit: 2,
+    });
+    const database = t.connection.db;
+    if (database === undefined) throw new Error('not connected');
+    const command = database.command.bind(database);
+    // The first command is applied, then its answer is lost on the network.
+    const lost = vi.spyOn(database, 'command').mockImplementationOnce(async (...args) => {
+      await command(...args);
+      throw new mongo.MongoNetworkError('connection reset');
+    });
+    const written = await t.db.deliveries.settleManyAcrossWorkspaces(
+      deliveries.map((d) => ({
+        workspaceId: ws,
+        id: d.id,
+        owner: 'd1',
+        leaseToken,
+        attempt: { attempt: 1, at: T0, statusCode: 200, responseBody: 'ok', error: null, durationMs: 3 },
+        outcome: { status: 'delivered' as const, at: T0 },
+      })),
+    );
+    lost.mockRestore();
+    expect(written).toEqual([true, true]);
+    for (const d of deliveries) {
+      expect(await t.db.deliveries.get(ws, d.id)).toMatchObject({
+        status: 'delivered',
+        log: [{ attempt: 1 }],
+      });
+    }
   });
 
   it('hands a claim back uncounted', async () => {
