@@ -11,7 +11,7 @@
  * database round trips per delivery, or less than `MIN_MONGODB_RATIO` of the plain loop.
  *
  * Both contenders are measured warm: the plain loop first sends `BENCH_WARM_UP` requests (it gets
- * about twice as fast over its first 20,000), and the dispatcher first delivers 2,000 events on each
+ * about twice as fast over its first 20,000), and the dispatcher first delivers 10,000 events on each
  * store. Each dispatcher run is then paired with a plain loop run right before it; of
  * `BENCH_ROUNDS` pairs (default 5) the median ratio is reported, with the details of that round.
  * The timed runs use a connection that does not report its commands (the driver's command events
@@ -48,7 +48,7 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 /** Requests the plain loop sends before it is timed. */
 const PLAIN_WARM_UP = Number(process.env['BENCH_WARM_UP'] ?? 20_000);
 /** Events the dispatcher delivers on each store before it is timed. */
-const DISPATCHER_WARM_UP = 2_000;
+const DISPATCHER_WARM_UP = 10_000;
 const MAX_ROUND_TRIPS_PER_DELIVERY = 4;
 const MIN_MONGODB_RATIO = 0.25;
 
@@ -235,7 +235,7 @@ async function main(): Promise<void> {
 
   const server = await mongoBenchServer();
   const counted = await server.harness({ monitored: true });
-  await timeDispatcher(counted, receiver, DISPATCHER_WARM_UP);
+  await timeDispatcher(counted, receiver, DISPATCHER_WARM_UP / 5);
   const { commands } = await timeDispatcher(counted, receiver, EVENTS, { watched: counted.db });
   const mongo = await server.harness({ monitored: false });
   await timeDispatcher(mongo, receiver, DISPATCHER_WARM_UP);
