@@ -66,3 +66,23 @@ it('loses no end recorded while a write is under way', async () => {
   });
   expect(healthWrites).toBeLessThan(20);
 });
+
+it('writes what comes in while it flushes without waiting out the interval', async () => {
+  const { subscription } = await db.webhookSubscriptions.subscribe(workspaceId, {
+    url: 'https://flush.example',
+    type: 'message_received',
+  });
+  const writer = new HealthWriter(db, 60_000);
+  const end = (ms: number) => ({ workspaceId, id: subscription.id, succeeded: false, at: at(ms) });
+  writer.record([end(1)]);
+  const flushed = writer.flush();
+  // Recorded while the first write is under way: the flush takes it too, at once.
+  writer.record([end(2)]);
+  const started = performance.now();
+  await flushed;
+  expect(performance.now() - started).toBeLessThan(5_000);
+  expect((await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health).toMatchObject({
+    consecutiveFailures: 2,
+    lastFailureAt: at(2),
+  });
+});

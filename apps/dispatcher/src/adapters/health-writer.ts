@@ -31,6 +31,8 @@ export class HealthWriter {
   private timer: NodeJS.Timeout | null = null;
   private wakeTimer: (() => void) | null = null;
   private lastWriteAt = Number.NEGATIVE_INFINITY;
+  /** Flushes under way: while there is one, nothing waits out `everyMs`. */
+  private flushing = 0;
 
   constructor(
     private readonly db: Db,
@@ -45,16 +47,21 @@ export class HealthWriter {
 
   /** Writes what waits now, without waiting for `everyMs`; resolves once nothing waits. */
   async flush(): Promise<void> {
-    while (this.writing !== null) {
-      this.wakeTimer?.();
-      await this.writing;
+    this.flushing += 1;
+    try {
+      while (this.writing !== null) {
+        this.wakeTimer?.();
+        await this.writing;
+      }
+    } finally {
+      this.flushing -= 1;
     }
   }
 
   private async writeAll(): Promise<void> {
     while (this.waiting.length > 0) {
       const wait = this.lastWriteAt + this.everyMs - performance.now();
-      if (wait > 0) await this.pause(wait);
+      if (wait > 0 && this.flushing === 0) await this.pause(wait);
       const ends = this.waiting.splice(0);
       this.lastWriteAt = performance.now();
       await this.db.webhookSubscriptions.recordAttemptOutcomesAcrossWorkspaces(ends).catch(() => undefined);

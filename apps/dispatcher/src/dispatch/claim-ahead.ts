@@ -41,7 +41,7 @@ export class ClaimAhead {
   private readonly holds: ConcurrencyLimiter;
   private waiting: ClaimedWork[] = [];
   private readonly startBudgetMs: number;
-  /** Room for a slot's worth per request slot: with every slot busy, as many still wait. */
+  /** Room for as many deliveries as there are request slots: with every slot busy, as many wait. */
   private readonly batchRoom: number;
 
   constructor(
