@@ -134,7 +134,7 @@ async function timeDispatcher(
       pollIntervalMs: 20,
       leaseMs: 60_000,
       requestTimeoutMs: DEFAULT_TIMEOUT_MS,
-      fanOutBatchSize: 500,
+      // The fan-out batch left at its default (100 events), as the dispatcher's process runs it.
     },
   );
   const commands = new Map<string, number>();
