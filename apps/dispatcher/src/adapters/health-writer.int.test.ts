@@ -21,18 +21,19 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-it('writes the first ends at once, and those that follow within the interval in one write', async () => {
-  const { subscription } = await db.webhookSubscriptions.subscribe(workspaceId, {
-    url: 'https://health.example',
+/** A new subscription: a reader of its health, and an attempt's end on it. */
+async function subscription(url: string) {
+  const { subscription: created } = await db.webhookSubscriptions.subscribe(workspaceId, {
+    url,
     type: 'message_received',
   });
-  const health = async () => (await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health;
-  const end = (ms: number, succeeded: boolean) => ({
-    workspaceId,
-    id: subscription.id,
-    succeeded,
-    at: at(ms),
-  });
+  const health = async () => (await db.webhookSubscriptions.get(workspaceId, created.id))?.health;
+  const end = (ms: number, succeeded = false) => ({ workspaceId, id: created.id, succeeded, at: at(ms) });
+  return { health, end };
+}
+
+it('writes the first ends at once, and those that follow within the interval in one write', async () => {
+  const { health, end } = await subscription('https://health.example');
   const writer = new HealthWriter(db, 60_000);
 
   writer.record([end(1, false)]);
@@ -50,17 +51,14 @@ it('writes the first ends at once, and those that follow within the interval in 
 });
 
 it('loses no end recorded while a write is under way', async () => {
-  const { subscription } = await db.webhookSubscriptions.subscribe(workspaceId, {
-    url: 'https://busy.example',
-    type: 'message_received',
-  });
+  const { health, end } = await subscription('https://busy.example');
   const writer = new HealthWriter(db, 0);
   for (let i = 0; i < 20; i += 1) {
-    writer.record([{ workspaceId, id: subscription.id, succeeded: false, at: at(i) }]);
+    writer.record([end(i)]);
     if (i % 3 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   await writer.flush();
-  expect((await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health).toMatchObject({
+  expect(await health()).toMatchObject({
     consecutiveFailures: 20,
     lastFailureAt: at(19),
   });
@@ -68,12 +66,8 @@ it('loses no end recorded while a write is under way', async () => {
 });
 
 it('writes what comes in while it flushes without waiting out the interval', async () => {
-  const { subscription } = await db.webhookSubscriptions.subscribe(workspaceId, {
-    url: 'https://flush.example',
-    type: 'message_received',
-  });
+  const { health, end } = await subscription('https://flush.example');
   const writer = new HealthWriter(db, 60_000);
-  const end = (ms: number) => ({ workspaceId, id: subscription.id, succeeded: false, at: at(ms) });
   writer.record([end(1)]);
   const flushed = writer.flush();
   // Recorded while the first write is under way: the flush takes it too, at once.
@@ -81,7 +75,7 @@ it('writes what comes in while it flushes without waiting out the interval', asy
   const started = performance.now();
   await flushed;
   expect(performance.now() - started).toBeLessThan(5_000);
-  expect((await db.webhookSubscriptions.get(workspaceId, subscription.id))?.health).toMatchObject({
+  expect(await health()).toMatchObject({
     consecutiveFailures: 2,
     lastFailureAt: at(2),
   });
