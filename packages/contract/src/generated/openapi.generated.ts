@@ -2544,7 +2544,10 @@ export interface components {
             secret: string;
             health: components["schemas"]["SubscriptionHealth"];
         };
-        /** @description How deliveries to the subscription's URL have been going, updated after every attempt. */
+        /**
+         * @description How deliveries to the subscription's URL have been going, updated within 250 ms of every
+         *     attempt (the dispatcher writes the attempts that end close together in one write).
+         */
         SubscriptionHealth: {
             /**
              * Format: date-time
