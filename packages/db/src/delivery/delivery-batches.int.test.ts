@@ -248,6 +248,30 @@ describe('settling in batches', () => {
     }
   });
 
+  it('fails a settlement command the server answers with write errors', async () => {
+    await t.db.deliveries.createForEvent(ws, 'evt_w1', [sub('sub_a')]);
+    const { deliveries, leaseToken } = await t.db.deliveries.claimDueBatchAcrossWorkspaces(lease('d1'), {
+      limit: 1,
+    });
+    const database = t.connection.db;
+    if (database === undefined) throw new Error('not connected');
+    const refused = vi
+      .spyOn(database, 'command')
+      .mockResolvedValueOnce({ ok: 1, n: 0, writeErrors: [{ index: 0, code: 2, errmsg: 'bad update' }] });
+    const settling = t.db.deliveries.settleManyAcrossWorkspaces(
+      deliveries.map((d) => ({
+        workspaceId: ws,
+        id: d.id,
+        owner: 'd1',
+        leaseToken,
+        attempt: null,
+        outcome: { status: 'released' as const, nextAttemptAt: T0 },
+      })),
+    );
+    await expect(settling).rejects.toMatchObject({ code: 2, message: 'bad update' });
+    refused.mockRestore();
+  });
+
   it('hands a claim back uncounted', async () => {
     await t.db.deliveries.createForEvent(ws, 'evt_r1', [sub('sub_a')]);
     const { deliveries, leaseToken } = await t.db.deliveries.claimDueBatchAcrossWorkspaces(lease('d1'), {
