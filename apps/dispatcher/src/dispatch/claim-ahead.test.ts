@@ -40,6 +40,8 @@ const ahead = (concurrency = 4, perSubscriptionConcurrency = 2): ClaimAhead =>
 
 describe('ClaimAhead', () => {
   it('offers a claim three times the concurrency, and a subscription three times its share, waiting ones counted', () => {
+    // No request has ended yet: each is taken to last the whole 10 s, two of which fit in the 25 s
+    // a delivery may wait.
     const buffer = ahead(4, 2);
     expect(buffer.room()).toMatchObject({ limit: 12, perSubscriptionLimit: 6 });
     expect(buffer.add([work('a'), work('a'), work('a'), work('b')])).toEqual([]);
@@ -57,8 +59,9 @@ describe('ClaimAhead', () => {
   it('returns, unheld, what a batch brings beyond a subscription’s room', () => {
     const buffer = ahead(4, 1);
     const beyond = work('a');
-    expect(buffer.add([work('a'), work('a'), work('a'), beyond])).toEqual([beyond]);
-    expect(buffer.held).toBe(3);
+    // Holds are counted at the deepest buffer: four per in-flight request.
+    expect(buffer.add([work('a'), work('a'), work('a'), work('a'), beyond])).toEqual([beyond]);
+    expect(buffer.held).toBe(4);
     expect(buffer.leavesSomeOut()).toBe(true);
   });
 
@@ -72,7 +75,7 @@ describe('ClaimAhead', () => {
     expect(buffer.size).toBe(1);
     // Started deliveries stay held until their request is over.
     expect(buffer.held).toBe(3);
-    buffer.release('a');
+    buffer.release(a1.claim);
     expect(buffer.held).toBe(2);
   });
 
@@ -107,6 +110,51 @@ describe('ClaimAhead', () => {
     buffer.takeAll();
     buffer.add(many(8));
     expect(buffer.hasRoomForBatch()).toBe(true);
+  });
+
+  it('lets three wait per slot while requests are quick, and fewer as they slow down', () => {
+    const buffer = ahead(4, 2);
+    const [first, second] = [work('a'), work('a')];
+    buffer.add([first, second]);
+    buffer.takeStartable(() => true);
+    clock.advance(50);
+    buffer.release(first.claim);
+    // Requests of 50 ms: three wait per slot, four times the concurrency is held.
+    expect(buffer.waitingPerSlot()).toBe(3);
+    expect(buffer.room()).toMatchObject({ limit: 15, perSubscriptionLimit: 8 });
+    // The request still under way has taken 9 s: two of those fit in the 25 s wait.
+    clock.advance(8_950);
+    expect(buffer.waitingPerSlot()).toBe(2);
+    expect(buffer.room()).toMatchObject({ limit: 11, perSubscriptionLimit: 6 });
+    // 13 s: one.
+    clock.advance(4_000);
+    expect(buffer.waitingPerSlot()).toBe(1);
+    buffer.release(second.claim);
+    // Ended, it is remembered for as long as a delivery may wait.
+    clock.advance(25_000);
+    expect(buffer.waitingPerSlot()).toBe(1);
+    clock.advance(1);
+    expect(buffer.waitingPerSlot()).toBe(3);
+  });
+
+  it('claims no more while slower requests leave less room than is held, and keeps what it claimed', () => {
+    const buffer = ahead(2, 2);
+    const many = (n: number) => Array.from({ length: n }, () => work('a'));
+    const quick = many(1)[0] as ClaimedWork;
+    buffer.add([quick]);
+    buffer.takeStartable(() => true);
+    buffer.release(quick.claim);
+    expect(buffer.room().limit).toBe(8);
+    const claimed = many(8);
+    buffer.add(claimed.slice(0, 2));
+    buffer.takeStartable((w) => w === claimed[0] || w === claimed[1]);
+    // A claim of six is under way when the requests turn slow.
+    clock.advance(13_000);
+    expect(buffer.add(claimed.slice(2))).toEqual([]);
+    expect(buffer.held).toBe(8);
+    expect(buffer.hasRoom()).toBe(false);
+    expect(buffer.room().limit).toBe(0);
+    expect(buffer.leavesSomeOut()).toBe(true);
   });
 
   it('refuses a lease that does not outlast a request', () => {

@@ -263,7 +263,7 @@ export class Dispatcher {
       if (!requesting) return;
       requesting = false;
       if (withSlot) this.slots.release(claim.subscriptionId);
-      this.ahead.release(claim.subscriptionId);
+      this.ahead.release(claim);
       this.startReady();
       this.claimSleep.wake();
     };

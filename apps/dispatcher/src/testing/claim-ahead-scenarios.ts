@@ -120,32 +120,75 @@ export function claimAheadScenarios(makeHarness: HarnessFactory): void {
     const subscriptionPeaks = counters.map((c) => c.peak());
     expect(Math.max(...subscriptionPeaks)).toBe(2);
     expect(subscriptionPeaks.every((p) => p <= 2)).toBe(true);
+    // Requests of 100 ms are quick: three wait per slot at most.
     expect(waitingPeak).toBeGreaterThan(0);
-    expect(waitingPeak).toBeLessThanOrEqual(8);
+    expect(waitingPeak).toBeLessThanOrEqual(12);
     for (const target of targets) {
       expect(target.requests.map((r) => r.headers['webhook-id']).sort()).toEqual([...eventIds].sort());
     }
   });
 
-  it('holds at most three times its concurrency when every request hangs', async () => {
+  it('holds at most four times its concurrency when every request hangs', async () => {
     const target = await receiver(hang);
     await subscribe(target.url);
     await publishMany(10);
+    // A 5 s timeout and a 60 s lease: a delivery may wait 27.5 s, five such requests.
     const dispatcher = dispatcherFor({ concurrency: 2, perSubscriptionConcurrency: 2 });
     dispatcher.start();
 
     await waitFor(
-      'two requests and four waiting',
-      async () => target.requests.length === 2 && (await leased()) === 6,
+      'two requests and six waiting',
+      async () => target.requests.length === 2 && (await leased()) === 8,
     );
     // Many polls later, nothing more is claimed or sent.
     await sleep(300);
-    expect(await leased()).toBe(6);
-    expect(dispatcher.bufferedCount).toBe(4);
+    expect(await leased()).toBe(8);
+    expect(dispatcher.bufferedCount).toBe(6);
     expect(target.requests).toHaveLength(2);
   });
 
-  it('lets a slow subscription’s backlog hold only twice its in-flight share, so the others keep flowing', async () => {
+  it('with the default lease and timeout, keeps one waiting per slot, so 15 s requests hand nothing back', async () => {
+    let release = (): void => undefined;
+    let wave = new Promise<void>((resolve) => (release = resolve));
+    const target = await receiver(async () => {
+      await wave;
+      return { status: 200 };
+    });
+    const endWave = (): void => {
+      const ending = release;
+      wave = new Promise<void>((resolve) => (release = resolve));
+      ending();
+    };
+    await subscribe(target.url);
+    await publishMany(4);
+    // A 15 s timeout and a 60 s lease: a delivery may wait 22.5 s, one such request.
+    const dispatcher = dispatcherFor({
+      concurrency: 1,
+      perSubscriptionConcurrency: 1,
+      timeoutMs: 15_000,
+      leaseMs: LEASE_MS,
+    });
+    expect(await dispatcher.tick()).toBe(2);
+    expect(dispatcher.bufferedCount).toBe(1);
+    for (let sent = 1; sent <= 4; sent += 1) {
+      await waitFor(`request ${sent}`, () => target.requests.length === sent);
+      // Each request takes 15 s on the clock; the one waiting behind it starts on what is left.
+      clock.advance(15_000);
+      endWave();
+      if (sent < 4) await waitFor(`request ${sent + 1}`, () => target.requests.length === sent + 1);
+      await dispatcher.tick();
+      expect(dispatcher.bufferedCount).toBeLessThanOrEqual(1);
+    }
+    await dispatcher.settle();
+
+    expect(target.requests).toHaveLength(4);
+    const deliveries = await harness.deliveries();
+    expect(deliveries.map((d) => [d.status, d.attemptLog.length])).toEqual(
+      Array.from({ length: 4 }, () => ['delivered', 1]),
+    );
+  });
+
+  it('lets a slow subscription’s backlog hold only three times its in-flight share, so the others keep flowing', async () => {
     const slow = await receiver(hang);
     const fast = await receiver();
     const slowId = await subscribe(slow.url);
@@ -160,9 +203,9 @@ export function claimAheadScenarios(makeHarness: HarnessFactory): void {
     });
     expect(fast.requests).toHaveLength(6);
     expect(slow.requests).toHaveLength(1);
-    // One in flight, two waiting; the other three are left for whoever has room.
-    expect(await leased(slowId)).toBe(3);
-    expect(dispatcher.bufferedCount).toBe(2);
+    // One in flight, three waiting; the other two are left for whoever has room.
+    expect(await leased(slowId)).toBe(4);
+    expect(dispatcher.bufferedCount).toBe(3);
   });
 
   it('sends nothing waiting to a subscription that answered 410 Gone', async () => {
@@ -170,8 +213,8 @@ export function claimAheadScenarios(makeHarness: HarnessFactory): void {
     const id = await subscribe(target.url);
     await publishMany(4);
     const dispatcher = dispatcherFor({ concurrency: 1, perSubscriptionConcurrency: 1 });
-    expect(await dispatcher.tick()).toBe(3);
-    expect(dispatcher.bufferedCount).toBe(2);
+    expect(await dispatcher.tick()).toBe(4);
+    expect(dispatcher.bufferedCount).toBe(3);
     await dispatcher.settle();
     await pass(dispatcher);
 
@@ -229,8 +272,8 @@ export function claimAheadScenarios(makeHarness: HarnessFactory): void {
     const dispatcher = dispatcherFor({ concurrency: 2, perSubscriptionConcurrency: 2 });
     dispatcher.start();
     await waitFor(
-      'two requests and four waiting',
-      () => target.requests.length === 2 && dispatcher.bufferedCount === 4,
+      'two requests and six waiting',
+      () => target.requests.length === 2 && dispatcher.bufferedCount === 6,
     );
     await dispatcher.stop(50);
 
@@ -254,15 +297,15 @@ export function claimAheadScenarios(makeHarness: HarnessFactory): void {
     const dispatcher = dispatcherFor({ concurrency: 1, perSubscriptionConcurrency: 1 });
     dispatcher.start();
     await waitFor(
-      'one request and two waiting',
-      () => target.requests.length === 1 && dispatcher.bufferedCount === 2,
+      'one request and three waiting',
+      () => target.requests.length === 1 && dispatcher.bufferedCount === 3,
     );
     await dispatcher.stop(60_000);
 
     expect(target.requests).toHaveLength(1);
     const deliveries = await harness.deliveries();
     expect(deliveries.filter((d) => d.status === 'delivered')).toHaveLength(1);
-    // Two handed back from the buffer, one never claimed.
+    // Three handed back from the buffer.
     const unsent = deliveries.filter((d) => d.status === 'pending');
     expect(unsent).toHaveLength(3);
     for (const delivery of unsent) expect(delivery).toMatchObject({ leaseOwner: null, attempts: 0 });
