@@ -7,10 +7,15 @@ describe('ConcurrencyLimiter', () => {
     expect(limiter.tryAcquire('slow')).toBe(true);
     expect(limiter.tryAcquire('slow')).toBe(true);
     expect(limiter.tryAcquire('slow')).toBe(false);
-    expect(limiter.saturatedKeys()).toEqual(['slow']);
     expect(limiter.tryAcquire('fast')).toBe(true);
     expect(limiter.held).toBe(3);
-    expect(limiter.room).toBe(1);
+    expect(limiter.heldByKey()).toEqual(
+      new Map([
+        ['slow', 2],
+        ['fast', 1],
+      ]),
+    );
+    expect(limiter.hasRoom()).toBe(true);
   });
 
   it('caps the total across keys', () => {
@@ -26,7 +31,7 @@ describe('ConcurrencyLimiter', () => {
     limiter.tryAcquire('a');
     expect(limiter.tryAcquire('b')).toBe(false);
     limiter.release('a');
-    expect(limiter.saturatedKeys()).toEqual([]);
+    expect(limiter.heldByKey()).toEqual(new Map());
     expect(limiter.tryAcquire('b')).toBe(true);
   });
 

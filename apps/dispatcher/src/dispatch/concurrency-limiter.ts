@@ -22,11 +22,6 @@ export class ConcurrencyLimiter {
     return this.total;
   }
 
-  /** Units that may still be taken. */
-  get room(): number {
-    return this.globalLimit - this.total;
-  }
-
   /** Units taken per key (keys with none are absent). */
   heldByKey(): ReadonlyMap<string, number> {
     return new Map(this.perKey);
@@ -34,11 +29,6 @@ export class ConcurrencyLimiter {
 
   hasRoom(): boolean {
     return this.total < this.globalLimit;
-  }
-
-  /** Keys at their own limit. */
-  saturatedKeys(): string[] {
-    return [...this.perKey].filter(([, n]) => n >= this.perKeyLimit).map(([key]) => key);
   }
 
   tryAcquire(key: string): boolean {
