@@ -281,7 +281,7 @@ function validatePipeline(stages: unknown[]): Document[] {
 }
 
 function assertIdUnchanged(current: Document, next: Document): void {
-  if (encodeKey(next['_id']) !== encodeKey(current['_id'])) {
+  if (next['_id'] !== current['_id'] && encodeKey(next['_id']) !== encodeKey(current['_id'])) {
     throw new MongoCommandError(
       ErrorCode.ImmutableField,
       `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${JSON.stringify(next['_id'])}`,

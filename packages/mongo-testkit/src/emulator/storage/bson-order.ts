@@ -75,6 +75,9 @@ const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
  * field by field, arrays element by element, ObjectIds and binaries by bytes, dates by time.
  */
 export function compareBson(a: unknown, b: unknown): number {
+  // Index keys are mostly strings and dates: those pairs skip the ranking.
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
+  if (a instanceof Date && b instanceof Date) return compareNumbers(a.getTime(), b.getTime());
   const rankA = typeRank(a);
   const rankB = typeRank(b);
   if (rankA !== rankB) return rankA < rankB ? -1 : 1;

@@ -72,6 +72,9 @@ export function sameKey(a: unknown, b: unknown): boolean {
     return keys.every((key, position) => key === otherKeys[position] && sameKey(a[key], b[key]));
   }
   if (Array.isArray(b) || isPlainObject(b)) return false;
+  // Only strings encode with a leading `s`: unequal strings, or a string and another type, differ.
+  if (typeof a === 'string' || typeof b === 'string') return false;
+  if (a instanceof Date && b instanceof Date) return Object.is(a.getTime(), b.getTime());
   return encodeKey(a) === encodeKey(b);
 }
 

@@ -62,3 +62,27 @@ describe('SortedList', () => {
     ]).toEqual([3, 2, 1]);
   });
 });
+
+describe('SortedList inserts at the end', () => {
+  it('keeps order when growing keys are appended among ties and out-of-order ones', () => {
+    const random = seededRandom(7);
+    const values: number[] = [];
+    let next = 0;
+    for (let i = 0; i < 3_000; i++) {
+      // Mostly growing (appended), some equal to the last, some smaller (placed by search).
+      const roll = random();
+      next += roll < 0.7 ? 1 : 0;
+      values.push(roll < 0.9 ? next : Math.floor(random() * next));
+    }
+    const list = listOf(values);
+    const everything = [
+      ...list.between(
+        list.lowerBound(() => 0),
+        list.lowerBound(() => -1),
+      ),
+    ];
+    expect(everything).toEqual([...values].sort(byValue));
+    for (const value of values.slice(0, 1_000)) expect(list.delete(value)).toBe(true);
+    expect(list.size).toBe(2_000);
+  });
+});

@@ -40,10 +40,15 @@ export class SortedList<T> {
   }
 
   insert(item: T): void {
-    const probe: Probe<T> = (other) => this.order(other, item);
-    if (this.chunks.length === 0) {
+    const last = this.chunks[this.chunks.length - 1];
+    if (last === undefined) {
       this.chunks.push([item]);
+    } else if (this.order(last[last.length - 1] as T, item) <= 0) {
+      // Keys that grow (ids made from a time, creation and due times) go at the end: one comparison.
+      last.push(item);
+      if (last.length > MAX_CHUNK) this.chunks.push(last.splice(MAX_CHUNK / 2));
     } else {
+      const probe: Probe<T> = (other) => this.order(other, item);
       const chunkIndex = Math.min(this.firstChunkEndingAtOrAfter(probe), this.chunks.length - 1);
       const chunk = this.chunks[chunkIndex] as T[];
       chunk.splice(firstAtOrAfter(chunk, probe), 0, item);
