@@ -121,7 +121,9 @@ function compareNumbers(a: number, b: number): number {
 }
 
 function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  // Equal strings (a workspace id leading a key) answer after one comparison, not two.
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
 }
 
 function compareDocuments(a: Record<string, unknown>, b: Record<string, unknown>): number {
