@@ -109,7 +109,7 @@ export class ClaimAhead {
   hasRoomForBatch(): boolean {
     if (this.holds.held === 0) return true;
     const perSlot = this.waitingPerSlot();
-    const room = (1 + perSlot) * this.concurrency - this.holds.held;
+    const room = this.limits(perSlot).total - this.holds.held;
     return room >= Math.max(1, perSlot - 1) * this.concurrency;
   }
 
@@ -197,8 +197,8 @@ export class ClaimAhead {
   }
 
   /** The holds allowed now, in flight and waiting: `waitingPerSlot` more than the slots. */
-  private limits(): { total: number; perSubscription: number } {
-    const depth = 1 + this.waitingPerSlot();
+  private limits(perSlot = this.waitingPerSlot()): { total: number; perSubscription: number } {
+    const depth = 1 + perSlot;
     return { total: depth * this.concurrency, perSubscription: depth * this.perSubscriptionConcurrency };
   }
 }
