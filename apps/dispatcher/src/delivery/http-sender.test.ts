@@ -84,6 +84,31 @@ describe('HttpSender.post', () => {
     expect(outcome.kind === 'error' && outcome.error).toMatch(/ECONNREFUSED/);
   });
 
+  it('sends the credentials of the URL as Basic authorization', async () => {
+    const outcome = await local.post(request(receiver.url.replace('http://', 'http://hook%20user:p%40ss@')));
+    expect(outcome).toMatchObject({ kind: 'response', status: 200 });
+    const expected = `Basic ${Buffer.from('hook user:p@ss').toString('base64')}`;
+    expect(receiver.requests[0]?.headers.authorization).toBe(expected);
+  });
+
+  it('gives up at the deadline while the connection is still being made', async () => {
+    // The name never resolves, so the request never gets a connection.
+    let answer: (() => void) | undefined;
+    const stuck: Resolver = () =>
+      new Promise((resolve) => {
+        answer = () => resolve([{ address: '127.0.0.1', family: 4 }]);
+      });
+    const sender = new HttpSender({ targets: 'loopback', resolver: stuck, timeoutMs: 150 });
+    const outcome = await sender.post(request(`http://stuck.example.test:${receiver.port}/hook`));
+    expect(outcome).toMatchObject({ kind: 'error', code: 'timeout' });
+    expect(outcome.durationMs).toBeLessThan(1_500);
+    // Resolved after the deadline: the request is dropped before anything is written.
+    answer?.();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    sender.close();
+    expect(receiver.requests).toHaveLength(0);
+  });
+
   it('rejects URLs that are not http or https', async () => {
     const outcome = await local.post(request('ftp://127.0.0.1/x'));
     expect(outcome).toMatchObject({ kind: 'error', code: 'invalid_url' });
@@ -184,6 +209,29 @@ describe('HttpSender abort', () => {
     controller.abort();
     const outcome = await local.post({ ...request(receiver.url), signal: controller.signal });
     expect(outcome).toMatchObject({ kind: 'error', code: 'aborted' });
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('stops waiting at once when aborted while the connection is being made, and sends nothing', async () => {
+    let answer: (() => void) | undefined;
+    const slow: Resolver = () =>
+      new Promise((resolve) => {
+        answer = () => resolve([{ address: '127.0.0.1', family: 4 }]);
+      });
+    const sender = new HttpSender({ targets: 'loopback', resolver: slow, timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const pending = sender.post({
+      ...request(`http://slow.example.test:${receiver.port}/hook`),
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 50);
+    const outcome = await pending;
+    expect(outcome).toMatchObject({ kind: 'error', code: 'aborted' });
+    expect(outcome.durationMs).toBeLessThan(1_000);
+    // The name resolves after the abort: the connection is made, the request dropped unsent.
+    answer?.();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    sender.close();
     expect(receiver.requests).toHaveLength(0);
   });
 

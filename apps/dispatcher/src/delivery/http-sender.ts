@@ -1,9 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { TargetAllowance } from '@outreach/domain';
-import { urlToHttpOptions } from 'node:url';
+import { Agent } from 'undici';
 import { createGuardedLookup, type Resolver } from './guarded-lookup.js';
 import { DeadlineError, exchange, type ExchangeLimits, type RequestTarget } from './post-exchange.js';
 import { assertAddressAllowed, ipLiteralOf, TargetRefusedError } from './target-policy.js';
@@ -49,18 +47,17 @@ export type SendOutcome =
 export type SendErrorCode = 'timeout' | 'aborted' | 'refused_target' | 'invalid_url' | 'network';
 
 /**
- * Posts webhook bodies over http(s). Redirects are never followed (Node's client does not follow
- * them, and a 3xx is reported as the response it is). One deadline covers connecting, sending and
- * reading the answer. Keep-alive agents reuse connections; a reused socket was checked when it was
- * opened, so the address policy still holds for every request on it.
+ * Posts webhook bodies over http(s) with undici. Redirects are never followed (undici follows none
+ * unless asked, and a 3xx is reported as the response it is). One deadline covers connecting,
+ * sending and reading the answer. The agent keeps connections alive and reuses them; a reused
+ * socket was checked when it was opened, so the address policy still holds for every request on it.
  */
 export class HttpSender {
   private readonly timeoutMs: number;
   private readonly bodyLimit: number;
   private readonly targets: TargetAllowance;
   private readonly lookup: LookupFunction | undefined;
-  private readonly httpAgent = new http.Agent({ keepAlive: true });
-  private readonly httpsAgent = new https.Agent({ keepAlive: true });
+  private readonly agent: Agent;
   /** URLs that passed `checkedTarget`, by their text: the check depends on nothing else. */
   private readonly checkedUrls = new Map<string, RequestTarget>();
   private readonly limits: ExchangeLimits;
@@ -71,6 +68,14 @@ export class HttpSender {
     this.targets = options.targets ?? 'public';
     this.lookup = this.targets === 'any' ? undefined : createGuardedLookup(this.targets, options.resolver);
     this.limits = { timeoutMs: this.timeoutMs, bodyLimit: this.bodyLimit };
+    this.agent = new Agent({
+      // Every name is resolved, and its addresses checked, by the guarded lookup as the socket
+      // connects. The exchange's own deadline ends a request; undici's timers only bound a
+      // connection attempt the exchange has given up on.
+      connect: { timeout: this.timeoutMs, ...(this.lookup ? { lookup: this.lookup } : {}) },
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
   }
 
   async post(request: OutgoingRequest): Promise<SendOutcome> {
@@ -84,7 +89,14 @@ export class HttpSender {
       return { kind: 'error', code, error: (err as Error).message, durationMs: elapsed() };
     }
     try {
-      const answer = await exchange(target, request.body, request.headers, request.signal, this.limits);
+      const answer = await exchange(
+        this.agent,
+        target,
+        request.body,
+        request.headers,
+        request.signal,
+        this.limits,
+      );
       return { kind: 'response', ...answer, durationMs: elapsed() };
     } catch (err) {
       if (request.signal?.aborted)
@@ -95,8 +107,7 @@ export class HttpSender {
 
   /** Closes idle keep-alive connections, so a stopping process does not wait for them. */
   close(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    void this.agent.destroy();
   }
 
   /**
@@ -109,15 +120,10 @@ export class HttpSender {
     const known = this.checkedUrls.get(raw);
     if (known !== undefined) return known;
     const url = this.parsedUrl(raw);
-    const secure = url.protocol === 'https:';
     const target: RequestTarget = {
-      transport: secure ? https : http,
-      options: {
-        ...urlToHttpOptions(url),
-        method: 'POST',
-        agent: secure ? this.httpsAgent : this.httpAgent,
-        ...(this.lookup ? { lookup: this.lookup } : {}),
-      },
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      headers: credentialsOf(url),
     };
     if (this.checkedUrls.size >= MAX_CHECKED_URLS) this.checkedUrls.clear();
     this.checkedUrls.set(raw, target);
@@ -134,6 +140,13 @@ export class HttpSender {
     if (literal !== null) assertAddressAllowed(url.hostname, literal, this.targets);
     return url;
   }
+}
+
+/** Credentials in the URL (`https://user:pass@host/`) go as Basic authorization, as browsers send them. */
+function credentialsOf(url: URL): Record<string, string> {
+  if (url.username === '' && url.password === '') return {};
+  const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return { authorization: `Basic ${Buffer.from(pair).toString('base64')}` };
 }
 
 function describeFailure(err: unknown, timeoutMs: number): { code: SendErrorCode; error: string } {

@@ -1,11 +1,14 @@
-import type http from 'node:http';
-import type https from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
 
-/** Where a checked URL's requests go: its transport and the options each request starts from. */
+/** Where a checked URL's requests go, as undici's `dispatch` takes it. */
 export interface RequestTarget {
-  transport: typeof http | typeof https;
-  /** The URL's parts as `http.request` takes them, the method, the agent and the lookup. */
-  options: http.RequestOptions;
+  /** `http(s)://host:port`. */
+  origin: string;
+  /** The path with its query. */
+  path: string;
+  /** Headers the URL itself adds: `authorization` when it carries credentials. */
+  headers: Readonly<Record<string, string>>;
 }
 
 export interface ExchangeLimits {
@@ -31,13 +34,21 @@ class AbortedError extends Error {
   override readonly name = 'AbortError';
 }
 
+/** Ends the exchange once the kept part of a long answer is in; never reported. */
+class BodyLimitReached extends Error {}
+
 /**
- * Sends one POST and reads its answer within the deadline. `signal` tears the request down the way
- * `http.request`'s own `signal` option does (the request is destroyed and fails), listened to here
- * so that no stream bookkeeping is set up for it on every request: that option's was a tenth of the
- * sender's work per request.
+ * Sends one POST through undici's `dispatch` and reads its answer within the deadline. The
+ * exchange is a handler of undici's low-level interface, not a response stream: with undici's
+ * lighter client, that halved the dispatcher's CPU time per request against Node's `http` client
+ * (measured in the dispatcher's benchmark).
+ *
+ * The outcome is settled at the deadline or at the caller's abort even while the connection is
+ * still being made (undici can abort a request only once it has a connection); a request that gets
+ * one after that is dropped before anything is written.
  */
 export function exchange(
+  dispatcher: Dispatcher,
   target: RequestTarget,
   body: string,
   headers: Record<string, string>,
@@ -45,73 +56,99 @@ export function exchange(
   limits: ExchangeLimits,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = target.transport.request({
-      ...target.options,
-      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-    });
-    let timedOut = false;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      req.destroy();
-    }, limits.timeoutMs);
-    const abort = (): void => void req.destroy(new AbortedError('aborted'));
-    signal?.addEventListener('abort', abort, { once: true });
-    if (signal?.aborted === true) abort();
-    const finish = (): void => {
-      clearTimeout(deadline);
-      signal?.removeEventListener('abort', abort);
-    };
-    const fail = (err: unknown): void => {
-      finish();
-      reject(timedOut ? new DeadlineError('deadline') : err);
-    };
-    req.on('error', fail);
-    req.on('response', (res) => {
-      readLimited(res, limits.bodyLimit).then((responseBody) => {
-        finish();
-        resolve({ status: res.statusCode ?? 0, responseBody, retryAfter: header(res, 'retry-after') });
-      }, fail);
-    });
-    req.end(body);
+    const exchange = new Exchange(resolve, reject, limits, signal);
+    if (signal?.aborted === true) return exchange.fail(new AbortedError('aborted'));
+    try {
+      dispatcher.dispatch(
+        {
+          origin: target.origin,
+          path: target.path,
+          method: 'POST',
+          headers: { ...target.headers, ...headers },
+          body,
+        },
+        exchange,
+      );
+    } catch (err) {
+      // A request undici refuses to build (an invalid header value) fails like any other.
+      exchange.fail(err);
+    }
   });
 }
 
-function header(res: http.IncomingMessage, name: string): string | undefined {
-  const value = res.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+class Exchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | null = null;
+  private settled = false;
+  private status = 0;
+  private retryAfter: string | undefined;
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private readonly deadline: NodeJS.Timeout;
+
+  constructor(
+    private readonly resolve: (answer: Answer) => void,
+    private readonly reject: (err: unknown) => void,
+    private readonly limits: ExchangeLimits,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.deadline = setTimeout(() => this.fail(new DeadlineError('deadline')), limits.timeoutMs);
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    // Settled while the connection was being made: nothing is sent.
+    if (this.settled) controller.abort(new AbortedError('aborted'));
+  }
+
+  onResponseStart(_: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    this.status = statusCode;
+    const value = headers['retry-after'];
+    this.retryAfter = Array.isArray(value) ? value[0] : value;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.settled) return;
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    // A longer answer is cut off and its connection dropped, so a receiver streaming megabytes
+    // cannot hold a delivery slot.
+    if (this.size >= this.limits.bodyLimit) {
+      this.answer();
+      controller.abort(new BodyLimitReached());
+    }
+  }
+
+  onResponseEnd(): void {
+    if (!this.settled) this.answer();
+  }
+
+  onResponseError(_: Dispatcher.DispatchController, error: Error): void {
+    this.fail(error);
+  }
+
+  /** Settles with an error, tearing the request down if it is under way. */
+  fail(error: unknown): void {
+    if (this.settled) return;
+    this.finish();
+    this.reject(error);
+    if (this.controller !== null && !this.controller.aborted) this.controller.abort(error as Error);
+  }
+
+  private readonly onAbort = (): void => this.fail(new AbortedError('aborted'));
+
+  private answer(): void {
+    this.finish();
+    const kept = Buffer.concat(this.chunks).subarray(0, this.limits.bodyLimit);
+    this.resolve({ status: this.status, responseBody: UTF8.decode(kept), retryAfter: this.retryAfter });
+  }
+
+  private finish(): void {
+    this.settled = true;
+    clearTimeout(this.deadline);
+    this.signal?.removeEventListener('abort', this.onAbort);
+  }
 }
 
 /** Decodes each answer whole (no streaming state carries over between calls), so one serves all. */
 const UTF8 = new TextDecoder();
-
-/**
- * Keeps the first `limit` bytes of the answer. A longer body is cut off and its connection dropped,
- * so a receiver streaming megabytes cannot hold a delivery slot.
- */
-function readLimited(res: http.IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const done = (): void => {
-      settled = true;
-      resolve(UTF8.decode(Buffer.concat(chunks).subarray(0, limit)));
-    };
-    res.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= limit && !settled) {
-        done();
-        res.destroy();
-      }
-    });
-    res.on('end', () => {
-      if (!settled) done();
-    });
-    res.on('error', reject);
-    // A connection torn down mid-answer may close the stream without an error event.
-    res.on('close', () => {
-      if (!settled) reject(new Error('connection closed before the answer was complete'));
-    });
-  });
-}
