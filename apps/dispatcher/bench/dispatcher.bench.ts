@@ -39,7 +39,7 @@ import {
   USER_AGENT,
 } from './built.js';
 import { cpuTimes, cpuTimesSince, machineQuiet, type CpuTimes } from './cpu-time.js';
-import { plainPostLoop } from './plain-post-loop.js';
+import { plainPostLoop, undiciPostLoop } from './plain-post-loop.js';
 import { mongoBenchServer } from './mongo-bench-harness.js';
 
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 5_000);
@@ -82,7 +82,11 @@ function timed(store: DispatchStore, calls: Run['storeCalls']): DispatchStore {
   });
 }
 
-async function timePlainLoop(receiver: BenchReceiver, count: number): Promise<number> {
+async function timePlainLoop(
+  receiver: BenchReceiver,
+  count: number,
+  loop: typeof plainPostLoop = plainPostLoop,
+): Promise<number> {
   const event = outboxEvent(newWorkspaceId(), new Date());
   const body = envelopeBody(event);
   const headers = {
@@ -93,7 +97,7 @@ async function timePlainLoop(receiver: BenchReceiver, count: number): Promise<nu
   const { arrived } = await receiver.expect(count);
   await machineQuiet();
   const started = performance.now();
-  await plainPostLoop(receiver.url, headers, body, count, CONCURRENCY);
+  await loop(receiver.url, headers, body, count, CONCURRENCY);
   await arrived;
   return performance.now() - started;
 }
@@ -181,6 +185,8 @@ interface Round {
   plain: number;
   rate: number;
   run: Run | null;
+  /** The plain loop over undici, run between the two (MongoDB rounds only). */
+  plainUndici?: number;
 }
 
 /** The round whose ratio to its plain loop is the median (the lower middle one for an even count). */
@@ -240,11 +246,13 @@ async function main(): Promise<void> {
   const mongo = await server.harness({ monitored: false });
   await timeDispatcher(mongo, receiver, DISPATCHER_WARM_UP);
   const latency = await commandLatencyMs(mongo.db);
+  await timePlainLoop(receiver, PLAIN_WARM_UP, undiciPostLoop);
   const mongoRounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const plain = perSecond(EVENTS, await timePlainLoop(receiver, EVENTS));
+    const plainUndici = perSecond(EVENTS, await timePlainLoop(receiver, EVENTS, undiciPostLoop));
     const run = await timeDispatcher(mongo, receiver, EVENTS, { databasePid: server.pid });
-    mongoRounds.push({ plain, rate: perSecond(EVENTS, run.ms), run });
+    mongoRounds.push({ plain, plainUndici, rate: perSecond(EVENTS, run.ms), run });
   }
   await server.close();
   await receiver.close();
@@ -256,6 +264,11 @@ async function main(): Promise<void> {
   console.log(
     `dispatcher, MongoDB (db layer) ${fmt(rate)} deliveries/s   ratio to plain loop ${ratio.toFixed(2)}` +
       `   (rounds: ${ratiosOf(mongoRounds)})`,
+  );
+  const undiciRatios = mongoRounds.map((r) => (r.rate / (r.plainUndici ?? r.rate)).toFixed(2)).join(', ');
+  console.log(
+    `  informative: the same plain loop over undici (the dispatcher's HTTP client) ${fmt(median.plainUndici ?? 0).trim()} req/s ` +
+      `in the median round, the MongoDB run ${(rate / (median.plainUndici ?? rate)).toFixed(2)} of it (rounds: ${undiciRatios})`,
   );
   const trips = roundTripsPerDelivery(commands);
   console.log(

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Agent, request } from 'undici';
 
 /** Posts `body` to `url` `total` times from `concurrency` parallel loops over keep-alive sockets. */
 export async function plainPostLoop(
@@ -41,4 +42,30 @@ function postOnce(
     });
     req.end(body);
   });
+}
+
+/**
+ * The same loop over undici, the dispatcher's own HTTP client (its `request` API, each answer read
+ * to the end): what sending costs with that client and no delivery machinery. Informative; the
+ * benchmark's target is set against the loop above.
+ */
+export async function undiciPostLoop(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  total: number,
+  concurrency: number,
+): Promise<void> {
+  const agent = new Agent();
+  let issued = 0;
+  const loop = async (): Promise<void> => {
+    while (issued < total) {
+      issued += 1;
+      const answer = await request(url, { method: 'POST', headers, body, dispatcher: agent });
+      await answer.body.dump();
+      if (answer.statusCode !== 200) throw new Error(`status ${answer.statusCode}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  await agent.close();
 }
