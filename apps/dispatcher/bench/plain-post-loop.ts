@@ -10,15 +10,20 @@ export async function plainPostLoop(
   concurrency: number,
 ): Promise<void> {
   const agent = new http.Agent({ keepAlive: true });
+  await inParallel(total, concurrency, () => postOnce(url, headers, body, agent));
+  agent.destroy();
+}
+
+/** Runs `send` `total` times, from `concurrency` loops each waiting for its last send. */
+async function inParallel(total: number, concurrency: number, send: () => Promise<void>): Promise<void> {
   let issued = 0;
   const loop = async (): Promise<void> => {
     while (issued < total) {
       issued += 1;
-      await postOnce(url, headers, body, agent);
+      await send();
     }
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
-  agent.destroy();
 }
 
 function postOnce(
@@ -49,23 +54,12 @@ function postOnce(
  * to the end): what sending costs with that client and no delivery machinery. Informative; the
  * benchmark's target is set against the loop above.
  */
-export async function undiciPostLoop(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  total: number,
-  concurrency: number,
-): Promise<void> {
+export const undiciPostLoop: typeof plainPostLoop = async (url, headers, body, total, concurrency) => {
   const agent = new Agent();
-  let issued = 0;
-  const loop = async (): Promise<void> => {
-    while (issued < total) {
-      issued += 1;
-      const answer = await request(url, { method: 'POST', headers, body, dispatcher: agent });
-      await answer.body.dump();
-      if (answer.statusCode !== 200) throw new Error(`status ${answer.statusCode}`);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, loop));
+  await inParallel(total, concurrency, async () => {
+    const answer = await request(url, { method: 'POST', headers, body, dispatcher: agent });
+    await answer.body.dump();
+    if (answer.statusCode !== 200) throw new Error(`status ${answer.statusCode}`);
+  });
   await agent.close();
-}
+};

@@ -32,6 +32,24 @@ const request = (url: string): { url: string; headers: Record<string, string>; b
   body: '{"hello":"world"}',
 });
 
+/** A resolver that answers 127.0.0.1 only once `answer` is called. */
+function heldResolver(): { resolver: Resolver; answer: () => void } {
+  let release = (): void => undefined;
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const resolver: Resolver = () => answered.then(() => [{ address: '127.0.0.1', family: 4 }]);
+  return { resolver, answer: () => release() };
+}
+
+/** Lets the held name resolve, then checks that the request given up on never reached the receiver. */
+async function expectDroppedUnsent(answer: () => void, sender: HttpSender): Promise<void> {
+  answer();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  sender.close();
+  expect(receiver.requests).toHaveLength(0);
+}
+
 describe('HttpSender.post', () => {
   it('posts the body with the given headers and records the answer', async () => {
     receiver.respondWith(() => ({ status: 202, body: 'accepted' }));
@@ -92,21 +110,14 @@ describe('HttpSender.post', () => {
   });
 
   it('gives up at the deadline while the connection is still being made', async () => {
-    // The name never resolves, so the request never gets a connection.
-    let answer: (() => void) | undefined;
-    const stuck: Resolver = () =>
-      new Promise((resolve) => {
-        answer = () => resolve([{ address: '127.0.0.1', family: 4 }]);
-      });
-    const sender = new HttpSender({ targets: 'loopback', resolver: stuck, timeoutMs: 150 });
+    // The name resolves only when told to, so until then the request has no connection.
+    const { resolver, answer } = heldResolver();
+    const sender = new HttpSender({ targets: 'loopback', resolver, timeoutMs: 150 });
     const outcome = await sender.post(request(`http://stuck.example.test:${receiver.port}/hook`));
     expect(outcome).toMatchObject({ kind: 'error', code: 'timeout' });
     expect(outcome.durationMs).toBeLessThan(1_500);
     // Resolved after the deadline: the request is dropped before anything is written.
-    answer?.();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    sender.close();
-    expect(receiver.requests).toHaveLength(0);
+    await expectDroppedUnsent(answer, sender);
   });
 
   it('rejects URLs that are not http or https', async () => {
@@ -213,12 +224,8 @@ describe('HttpSender abort', () => {
   });
 
   it('stops waiting at once when aborted while the connection is being made, and sends nothing', async () => {
-    let answer: (() => void) | undefined;
-    const slow: Resolver = () =>
-      new Promise((resolve) => {
-        answer = () => resolve([{ address: '127.0.0.1', family: 4 }]);
-      });
-    const sender = new HttpSender({ targets: 'loopback', resolver: slow, timeoutMs: 60_000 });
+    const { resolver, answer } = heldResolver();
+    const sender = new HttpSender({ targets: 'loopback', resolver, timeoutMs: 60_000 });
     const controller = new AbortController();
     const pending = sender.post({
       ...request(`http://slow.example.test:${receiver.port}/hook`),
@@ -229,10 +236,7 @@ describe('HttpSender abort', () => {
     expect(outcome).toMatchObject({ kind: 'error', code: 'aborted' });
     expect(outcome.durationMs).toBeLessThan(1_000);
     // The name resolves after the abort: the connection is made, the request dropped unsent.
-    answer?.();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    sender.close();
-    expect(receiver.requests).toHaveLength(0);
+    await expectDroppedUnsent(answer, sender);
   });
 
   it('leaves no listener on a signal once the answer is in', async () => {
