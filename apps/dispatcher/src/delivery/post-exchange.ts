@@ -24,7 +24,7 @@ export interface Answer {
   retryAfter: string | undefined;
 }
 
-/** The deadline passed: whatever error the torn-down socket reported is really a timeout. */
+/** The deadline passed before the answer was complete (or before a connection was made). */
 export class DeadlineError extends Error {
   override readonly name = 'DeadlineError';
 }
@@ -40,8 +40,8 @@ class BodyLimitReached extends Error {}
 /**
  * Sends one POST through undici's `dispatch` and reads its answer within the deadline. The
  * exchange is a handler of undici's low-level interface, not a response stream: with undici's
- * lighter client, that halved the dispatcher's CPU time per request against Node's `http` client
- * (measured in the dispatcher's benchmark).
+ * lighter client, a request costs the dispatcher's thread about half of what it cost through
+ * Node's `http` client (timed alone against the benchmark's receiver; see the README).
  *
  * The outcome is settled at the deadline or at the caller's abort even while the connection is
  * still being made (undici can abort a request only once it has a connection); a request that gets
