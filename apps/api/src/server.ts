@@ -3,7 +3,7 @@
  * and on SIGTERM or SIGINT stops accepting connections, lets in-flight requests finish within the
  * deadline and closes the database.
  */
-import { connectDb } from '@outreach/db';
+import { connectDbWhenReachable } from '@outreach/db';
 import { clockForTimeScale, providerNetworkFromConfig, systemClock } from '@outreach/network';
 import { createApp } from './app.js';
 import type { ProviderSettings } from './app-deps.js';
@@ -19,10 +19,13 @@ async function main(): Promise<void> {
   // Campaign time, compressed in a demo; HTTP time (idempotency, rate limits, timeouts, signed
   // links) follows `realClock`, never this one.
   const productClock = clockForTimeScale(config.TIME_SCALE, config.CLOCK_EPOCH);
-  const db = await connectDb(config.MONGODB_URI, {
+  // Started during an outage, it waits for the database (and listens once it answers).
+  const db = await connectDbWhenReachable(config.MONGODB_URI, {
     clock: productClock,
     // An outage answers 503 after this long instead of holding requests for the driver's 30 s.
     driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
+    onUnreachable: ({ error, attempt, retryInMs }) =>
+      logger.warn({ err: error, attempt, retryInMs }, 'database not reachable at start; trying again'),
   });
   const providerSettings: ProviderSettings = {
     webhookSecret: config.provider.UNIPILE_WEBHOOK_SECRET ?? '',

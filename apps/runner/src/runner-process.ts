@@ -1,4 +1,4 @@
-import { asWorkspaceId, connectDb } from '@outreach/db';
+import { asWorkspaceId, connectDbWhenReachable } from '@outreach/db';
 import { budgetStoreOver, completionCacheOver, createLanguageModel } from '@outreach/llm';
 import { clockForTimeScale, providerNetworkFromConfig, type Clock } from '@outreach/network';
 import type { Logger } from 'pino';
@@ -25,7 +25,12 @@ export function clockFromConfig(config: Pick<Config, 'TIME_SCALE' | 'CLOCK_EPOCH
 /** Connects to the database and the network and starts the runner's loop. */
 export async function startRunnerProcess(config: Config, logger: Logger): Promise<RunningRunner> {
   const clock = clockFromConfig(config);
-  const db = await connectDb(config.MONGODB_URI, { clock });
+  // Started during an outage, it waits for the database as it would through a later one.
+  const db = await connectDbWhenReachable(config.MONGODB_URI, {
+    clock,
+    onUnreachable: ({ error, attempt, retryInMs }) =>
+      logger.warn({ err: error, attempt, retryInMs }, 'database not reachable at start; trying again'),
+  });
   const store = createDbRunnerStore(db);
   // Every call the adapter makes is charged to its account's daily budget first (see call-meter).
   const callMeter = createCallMeter({

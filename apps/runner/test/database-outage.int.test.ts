@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startTcpProxy } from './support/tcp-proxy.js';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 import {
   allLeads,
   seedScenario,
@@ -47,6 +47,40 @@ function startRunnerProcess(env: Record<string, string>): { child: ChildProcess;
   return { child, log };
 }
 
+/**
+ * The runner process on the world's simulator, its database behind a TCP proxy (cut from the start
+ * when `cut`); killed and the proxy closed when the test ends.
+ */
+async function startBehindProxy(options: {
+  cut: boolean;
+  serverSelectionTimeoutMS: number;
+  env: Record<string, string>;
+}): Promise<{
+  proxy: TcpProxy;
+  runner: ReturnType<typeof startRunnerProcess>;
+  exited: Promise<number | null>;
+}> {
+  const database = new URL(testDatabaseUri());
+  const proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port) });
+  if (options.cut) await proxy.cut();
+  const proxied = new URL(database.href);
+  proxied.port = String(proxy.port);
+  proxied.searchParams.set('serverSelectionTimeoutMS', String(options.serverSelectionTimeoutMS));
+  const runner = startRunnerProcess({
+    MONGODB_URI: proxied.href,
+    UNIPILE_DSN: world.url,
+    UNIPILE_API_KEY: SIM_API_KEY,
+    POLL_INTERVAL_MS: '50',
+    ...options.env,
+  });
+  const exited = new Promise<number | null>((resolve) => runner.child.once('exit', resolve));
+  onTestFinished(async () => {
+    if (runner.child.exitCode === null) runner.child.kill('SIGKILL');
+    await proxy.close();
+  });
+  return { proxy, runner, exited };
+}
+
 describe('a runner process whose database goes away', () => {
   it('keeps running through the outage and resumes its work once the database is back', async () => {
     world = await startWorld({}, new Date().toISOString());
@@ -58,25 +92,10 @@ describe('a runner process whose database goes away', () => {
     });
     // Every worker is inside a network call when the database goes: each call hangs, then fails.
     world.sandbox.state.faults.arm({ kind: 'timeout', operations: ['visitProfile'], count: 4, hangMs: 1500 });
-    const database = new URL(testDatabaseUri());
-    const proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port) });
-    const proxied = new URL(database.href);
-    proxied.port = String(proxy.port);
-    proxied.searchParams.set('serverSelectionTimeoutMS', '500');
-    const runner = startRunnerProcess({
-      MONGODB_URI: proxied.href,
-      UNIPILE_DSN: world.url,
-      UNIPILE_API_KEY: SIM_API_KEY,
-      POLL_INTERVAL_MS: '50',
-      RUNNER_CONCURRENCY: '4',
-      LEASE_MS: '2000',
-      RUNNER_ID: 'outage-under-test',
-      LOG_LEVEL: 'error',
-    });
-    const exited = new Promise<number | null>((resolve) => runner.child.once('exit', resolve));
-    onTestFinished(async () => {
-      if (runner.child.exitCode === null) runner.child.kill('SIGKILL');
-      await proxy.close();
+    const { proxy, runner, exited } = await startBehindProxy({
+      cut: false,
+      serverSelectionTimeoutMS: 500,
+      env: { RUNNER_CONCURRENCY: '4', LEASE_MS: '2000', RUNNER_ID: 'outage-under-test', LOG_LEVEL: 'error' },
     });
     await eventually('four calls in flight', () => world.sandbox.state.faults.list().length === 0);
 
@@ -112,5 +131,33 @@ describe('a runner process whose database goes away', () => {
         .map((action) => action.publicIdentifier)
         .sort(),
     ).toEqual(['lead-0', 'lead-0', 'lead-1', 'lead-2', 'lead-3']);
+  });
+
+  it('starts while the database is away, waits for it, and runs once it is back', async () => {
+    world = await startWorld({}, new Date().toISOString());
+    const scenario = await seedScenario(world, {
+      leads: 1,
+      steps: [step('visit_profile')],
+      settings: allDay,
+    });
+    const { proxy, runner, exited } = await startBehindProxy({
+      cut: true,
+      serverSelectionTimeoutMS: 300,
+      env: { RUNNER_ID: 'start-during-outage', LOG_LEVEL: 'warn' },
+    });
+    const tries = () => runner.log.filter((line) => line.includes('database not reachable at start')).length;
+    await eventually('two tries to reach the database', () => {
+      if (runner.child.exitCode !== null) throw new Error(`the runner exited with ${runner.child.exitCode}`);
+      return tries() >= 2;
+    });
+
+    await proxy.restore();
+    await eventually(
+      'the lead done once the database is back',
+      async () => (await allLeads(world, scenario))[0]?.status === 'completed',
+    );
+    runner.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(world.sandbox.state.log.list().map((action) => action.publicIdentifier)).toEqual(['lead-0']);
   });
 });

@@ -7,6 +7,11 @@ export {
   type StartedCommand,
 } from './db.js';
 export {
+  connectDbWhenReachable,
+  type ConnectWhenReachableOptions,
+  type UnreachableAtStart,
+} from './connect-when-reachable.js';
+export {
   AlreadyExistsError,
   AmbiguousMatchError,
   DbError,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { connectDb, isDatabaseUnavailable, type Db } from '@outreach/db';
+import { connectDbWhenReachable } from '@outreach/db';
 import { clockForTimeScale, systemClock } from '@outreach/network';
 import type { Logger } from 'pino';
 import { DbDispatchStore } from '../adapters/db-dispatch-store.adapter.js';
@@ -26,7 +26,13 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
   // Leases are stored and compared on the product clock (like due times, in one claim), but must
   // outlast real work: DISPATCHER_LEASE_MS real milliseconds, converted where it crosses over.
   const leaseOnProductClockMs = config.DISPATCHER_LEASE_MS * config.TIME_SCALE;
-  const db = await connectWhenReachable(config, productClock, logger);
+  // Started during an outage, it waits for the database as it would through a later one.
+  const db = await connectDbWhenReachable(config.MONGODB_URI, {
+    clock: productClock,
+    driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
+    onUnreachable: ({ error, attempt, retryInMs }) =>
+      logger.warn({ err: error, attempt, retryInMs }, 'database not reachable at start; trying again'),
+  });
   const sender = new HttpSender({
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     targets: config.webhookTargets,
@@ -64,30 +70,4 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
     owner,
     stop: () => (stopping ??= stop()),
   };
-}
-
-/** The longest wait between two tries to reach the database at start. */
-const START_RETRY_MAX_MS = 30_000;
-
-/**
- * Connects to MongoDB, waiting for it when it cannot be reached: a dispatcher started during an
- * outage (or while the database is still starting, or too loaded to answer in
- * `DATABASE_TIMEOUT_MS`) waits as it would through one that began later, and starts delivering
- * once the database answers. Tries again after 0.5 s, doubling to at most 30 s. Any other error
- * (a malformed URI, refused credentials) still fails the start.
- */
-async function connectWhenReachable(config: Config, clock: () => Date, logger: Logger): Promise<Db> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await connectDb(config.MONGODB_URI, {
-        clock,
-        driverOptions: { serverSelectionTimeoutMS: config.DATABASE_TIMEOUT_MS },
-      });
-    } catch (err) {
-      if (!isDatabaseUnavailable(err)) throw err;
-      const retryInMs = Math.min(START_RETRY_MAX_MS, 500 * 2 ** (attempt - 1));
-      logger.warn({ err, attempt, retryInMs }, 'database not reachable at start; trying again');
-      await new Promise((resolve) => setTimeout(resolve, retryInMs));
-    }
-  }
 }
