@@ -54,6 +54,26 @@ describe('campaign figures from the counters', () => {
     expect(calls.filter((call) => call.method === 'leads.list').map((call) => call.args[3])).toEqual([3, 1]);
   });
 
+  it('never shows a count, rate or progress below zero while a counter is one off', async () => {
+    const campaign = await createCampaign(ws.api);
+    await addLeads(ws.api, campaign.id, ['below-a', 'below-b']);
+    const workspaceId = asWorkspaceId(ws.workspaceId);
+    // What a crash between a lead's write and its count can leave: a move out of a status counted
+    // without the move into it (completed -1, waiting 3).
+    await app.db.campaignCounters.recordStatusChange(workspaceId, campaign.id, 'completed', 'waiting');
+    const detail = (await ws.api.get<CampaignDetail>(`/v1/campaigns/${campaign.id}`)).body;
+    expect(detail.progress).toBe(0);
+    expect(detail.analytics.totalLeads).toBe(3);
+    const completed = await ws.api.get<CampaignLeadPage>(
+      `/v1/campaigns/${campaign.id}/leads?status=completed`,
+    );
+    expect(completed.body.total).toBe(0);
+    await app.db.campaignCounters.recount(workspaceId, campaign.id);
+    expect((await ws.api.get<CampaignDetail>(`/v1/campaigns/${campaign.id}`)).body.analytics.totalLeads).toBe(
+      2,
+    );
+  });
+
   it('reports and corrects a counter that drifted', async () => {
     const campaign = await createCampaign(ws.api);
     await addLeads(ws.api, campaign.id, ['drift-a', 'drift-b']);

@@ -24,18 +24,26 @@ export async function loadCampaignStats(
   return summaries;
 }
 
+/**
+ * The figures the counters hold. A counter one off after a crash (until the drift check corrects
+ * it) can be -1; it shows as 0, so no count, rate or progress is ever negative.
+ */
 function fromCounters(counters: CampaignCounters): CampaignSummary {
-  const leadCounts = { ...counters.leads };
+  const leadCounts = Object.fromEntries(
+    Object.entries(counters.leads).map(([status, count]) => [status, atLeastZero(count)]),
+  ) as CampaignCounters['leads'];
   return {
     leadCounts,
     totalLeads: Object.values(leadCounts).reduce((sum, count) => sum + count, 0),
-    invitationsSent: counters.invitationsSent,
-    invitationsAccepted: counters.invitationsAccepted,
-    leadsMessaged: counters.leadsMessaged,
-    leadsReplied: counters.leadsReplied,
-    leadsRespondedToMessages: counters.leadsRespondedToMessages,
+    invitationsSent: atLeastZero(counters.invitationsSent),
+    invitationsAccepted: atLeastZero(counters.invitationsAccepted),
+    leadsMessaged: atLeastZero(counters.leadsMessaged),
+    leadsReplied: atLeastZero(counters.leadsReplied),
+    leadsRespondedToMessages: atLeastZero(counters.leadsRespondedToMessages),
   };
 }
+
+const atLeastZero = (count: number): number => Math.max(0, count);
 
 export async function statsOf(ctx: OperationContext, campaign: CampaignEntity): Promise<CampaignSummary> {
   const stats = await loadCampaignStats(ctx, [campaign]);
