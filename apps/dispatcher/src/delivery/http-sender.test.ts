@@ -3,6 +3,9 @@
  * answer, and which targets are never contacted.
  */
 import { getEventListeners } from 'node:events';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import selfsigned from 'selfsigned';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver.js';
 import type { Resolver } from './guarded-lookup.js';
@@ -118,6 +121,30 @@ describe('HttpSender.post', () => {
     expect(outcome.durationMs).toBeLessThan(1_500);
     // Resolved after the deadline: the request is dropped before anything is written.
     await expectDroppedUnsent(answer, sender);
+  });
+
+  it('checks the certificate of an https receiver, refusing one no authority signed', async () => {
+    const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+      keyType: 'ec',
+      algorithm: 'sha256',
+    });
+    let reached = 0;
+    const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+      reached += 1;
+      req.resume();
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const outcome = await local.post(request(`https://localhost:${port}/hook`));
+      // The TLS handshake got as far as the certificate, and the certificate was refused.
+      expect(outcome).toMatchObject({ kind: 'error', code: 'network' });
+      expect(outcome.kind === 'error' && outcome.error).toMatch(/self-signed certificate/);
+      expect(reached).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('rejects URLs that are not http or https', async () => {
