@@ -41,7 +41,7 @@ function setting(
         batches.push({ campaignId, limit, owner: lease.owner });
         return (queues.get(campaignId) ?? []).splice(0, limit);
       },
-      async releaseLead(_ws: string, leadId: string) {
+      async giveBackLead(_ws: string, leadId: string) {
         released.push(leadId);
         return true;
       },

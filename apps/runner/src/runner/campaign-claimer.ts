@@ -44,7 +44,7 @@ export function createCampaignClaimer(
 
   async function giveBack(claimed: ClaimedLead): Promise<void> {
     const { lead, owner } = claimed;
-    await ctx.store.releaseLead(lead.workspaceId, lead.id, owner).catch((error: unknown) => {
+    await ctx.store.giveBackLead(lead.workspaceId, lead.id, owner).catch((error: unknown) => {
       ctx.logger.error({ err: error, leadId: lead.id }, 'could not give back a lead claimed ahead');
       return false;
     });

@@ -88,6 +88,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         throw error;
       }
     },
+    giveBackLead: (workspaceId, leadId, owner) => db.leadLeases.giveBack(ws(workspaceId), leadId, owner),
     releaseLead: (workspaceId, leadId, owner, postponement, facts) =>
       db.leadLeases.release(ws(workspaceId), leadId, owner, { ...postponement, ...facts }),
     async getLead(workspaceId, leadId) {

@@ -167,6 +167,11 @@ export interface RunnerLeadStore {
     postponement?: LeadPostponement,
     facts?: LeadFacts,
   ): Promise<boolean>;
+  /**
+   * Gives back a lead claimed and never handed to a worker, taking the claim back out of its
+   * attempts; false when the lease was already gone.
+   */
+  giveBackLead(workspaceId: string, leadId: string, owner: string): Promise<boolean>;
   getLead(workspaceId: string, leadId: string): Promise<RunnerLead | null>;
   /** The workspace's leads of one sender account with this public identifier, in every campaign. */
   findAccountLeads(workspaceId: string, accountId: string, publicIdentifier: string): Promise<RunnerLead[]>;

@@ -197,6 +197,18 @@ describe('reporting back', () => {
     ).rejects.toBeInstanceOf(LeaseLostError);
   });
 
+  it('gives back a lead claimed and never started, its claim taken back out of its attempts', async () => {
+    const { campaign } = await seedCampaign(t.db, ws, { leads: 2, status: 'active' });
+    const [first, second] = await t.db.leadLeases.claimDueBatch(ws, campaign.id, lease('runner-a'), 2);
+    expect([first?.attempts, second?.attempts]).toEqual([1, 1]);
+    expect(await t.db.leadLeases.giveBack(ws, must(second).id, 'runner-a')).toBe(true);
+    // Only the holder gives back: a second time (or another runner) changes nothing.
+    expect(await t.db.leadLeases.giveBack(ws, must(second).id, 'runner-a')).toBe(false);
+    expect(await t.db.leadLeases.giveBack(ws, must(first).id, 'runner-b')).toBe(false);
+    const again = must(await t.db.leadLeases.claimDue(ws, campaign.id, lease('runner-b')));
+    expect(again).toMatchObject({ id: must(second).id, attempts: 1, leaseOwner: 'runner-b' });
+  });
+
   it('releases a lead for later without advancing it; a finished lead leaves the claim path', async () => {
     const { campaign } = await seedCampaign(t.db, ws, { leads: 1, status: 'active' });
     const claimed = must(await t.db.leadLeases.claimDue(ws, campaign.id, lease('runner-a')));

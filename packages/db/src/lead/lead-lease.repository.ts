@@ -264,6 +264,21 @@ export class LeadLeaseRepository {
     return result.matched === 1;
   }
 
+  /**
+   * Hands back a lead claimed and never started (claimed ahead, then not needed): the lease is
+   * cleared and the claim taken back out of `attempts`, so the retry delay and the attempt's key
+   * follow the attempts made, not the claims. Only while `owner` still holds the lease (a later
+   * claim by another runner keeps its count); false when it does not.
+   */
+  async giveBack(workspaceId: WorkspaceId, leadId: string, owner: string): Promise<boolean> {
+    const result = await this.records.updateOne(
+      workspaceId,
+      { _id: leadId, leaseOwner: owner },
+      { $set: { leaseOwner: null, leaseUntil: null, updatedAt: this.clock() }, $inc: { attempts: -1 } },
+    );
+    return result.matched === 1;
+  }
+
   private async whileLeased(
     workspaceId: WorkspaceId,
     leadId: string,
