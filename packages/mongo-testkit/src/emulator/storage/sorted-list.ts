@@ -40,20 +40,24 @@ export class SortedList<T> {
   }
 
   insert(item: T): void {
-    const last = this.chunks[this.chunks.length - 1];
+    const lastIndex = this.chunks.length - 1;
+    const last = this.chunks[lastIndex];
     if (last === undefined) {
       this.chunks.push([item]);
-    } else if (this.order(last[last.length - 1] as T, item) <= 0) {
-      // Keys that grow (ids made from a time, creation and due times) go at the end: one comparison.
-      last.push(item);
-      if (last.length > MAX_CHUNK) this.chunks.push(last.splice(MAX_CHUNK / 2));
-    } else {
-      const probe: Probe<T> = (other) => this.order(other, item);
-      const chunkIndex = Math.min(this.firstChunkEndingAtOrAfter(probe), this.chunks.length - 1);
-      const chunk = this.chunks[chunkIndex] as T[];
-      chunk.splice(firstAtOrAfter(chunk, probe), 0, item);
-      if (chunk.length > MAX_CHUNK) this.chunks.splice(chunkIndex + 1, 0, chunk.splice(MAX_CHUNK / 2));
+      this.total += 1;
+      return;
     }
+    let chunkIndex = lastIndex;
+    let offset = last.length;
+    // Keys that grow (ids made from a time, creation and due times) go at the end: one comparison.
+    if (this.order(last[offset - 1] as T, item) > 0) {
+      const probe: Probe<T> = (other) => this.order(other, item);
+      chunkIndex = Math.min(this.firstChunkEndingAtOrAfter(probe), lastIndex);
+      offset = firstAtOrAfter(this.chunks[chunkIndex] as T[], probe);
+    }
+    const chunk = this.chunks[chunkIndex] as T[];
+    chunk.splice(offset, 0, item);
+    if (chunk.length > MAX_CHUNK) this.chunks.splice(chunkIndex + 1, 0, chunk.splice(MAX_CHUNK / 2));
     this.total += 1;
   }
 
