@@ -35,6 +35,10 @@ describe('public ids', () => {
         'sub',
         'evt',
         'dlv',
+        'agc',
+        'mem',
+        'inv',
+        'aud',
       ].sort(),
     );
   });

@@ -18,6 +18,10 @@ export const ID_PREFIXES = {
   subscription: 'sub',
   event: 'evt',
   delivery: 'dlv',
+  agency: 'agc',
+  member: 'mem',
+  invitation: 'inv',
+  auditEntry: 'aud',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

@@ -1,5 +1,6 @@
 export * from './vocabulary.js';
 export * from './errors.js';
+export * from './access.rules.js';
 export * from './ids.js';
 export * from './defaults.js';
 export type * from './model.types.js';
