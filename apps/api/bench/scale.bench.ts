@@ -22,6 +22,7 @@ import { databaseUri } from '@outreach/mongo-testkit';
 import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
+import { createPeopleRuntime } from '../src/auth/people-runtime.js';
 import { databasePing } from '../src/database-ping.js';
 import { createHttpServer } from '../src/http/http-server.js';
 import { startDatabaseProcess } from './database-process.js';
@@ -95,9 +96,23 @@ async function main(): Promise<void> {
   // Code from before the clock was split in two (the "before" of scale-side-by-side.ts) reads
   // `clock`; each reads the ones it knows.
   const clocks = { productClock: () => new Date(), realClock: () => new Date(), clock: () => new Date() };
+  const logger = pino({ level: 'silent' });
   const app = createApp({
     db,
-    logger: pino({ level: 'silent' }),
+    logger,
+    people: createPeopleRuntime({
+      db,
+      logger,
+      realClock: () => new Date(),
+      auth: {
+        secret: 'bench-auth-secret-0123456789abcdefghijkl',
+        trustedOrigins: [],
+        sessionIdleSeconds: 86_400,
+        sessionMaxAgeSeconds: 7 * 86_400,
+        openSignUp: false,
+      },
+      mailFrom: 'bench@outreach.invalid',
+    }),
     ...clocks,
     settings: { rateLimitPerMinute: 1_000_000, apiKeyCacheMs: 600_000, webhookTargets: 'public' },
     pingDatabase: databasePing(db),

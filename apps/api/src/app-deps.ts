@@ -2,6 +2,11 @@ import type { Db } from '@outreach/db';
 import type { TargetAllowance } from '@outreach/domain';
 import type { ProviderNetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
+import type { Auth } from './auth/better-auth.js';
+import type { Mailer } from './auth/mailer.js';
+import type { OriginPolicy } from './auth/origin-policy.js';
+import type { PeopleDirectory } from './auth/people-directory.js';
+import type { SessionReader } from './auth/session-reader.js';
 
 export interface AppSettings {
   /** Requests one API key may make per minute across all instances (300 in production). */
@@ -38,6 +43,15 @@ export interface ProviderSettings {
   simulatorUrl?: string | undefined;
 }
 
+/** People: the authentication library and what the API builds on it. */
+export interface PeopleDeps {
+  auth: Auth;
+  sessions: SessionReader;
+  directory: PeopleDirectory;
+  mailer: Mailer;
+  origins: OriginPolicy;
+}
+
 /** Everything the HTTP app needs from the outside; tests pass their own. */
 export interface AppDeps {
   db: Db;
@@ -59,6 +73,11 @@ export interface AppDeps {
   pingDatabase: () => Promise<void>;
   /** The operator console's built files (apps/console/dist), served at `/console`; none when unset. */
   consoleDir?: string | undefined;
+  /**
+   * Sign-in, sessions, invitations: mounted at `/api/auth` and behind the people operations
+   * (`createPeopleRuntime`).
+   */
+  people: PeopleDeps;
   /** True once the process is shutting down; `/readyz` then reports 503. */
   isShuttingDown?: () => boolean;
 }

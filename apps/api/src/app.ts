@@ -10,6 +10,9 @@ import { securityHeaders } from './http/security-headers.middleware.js';
 import { requestLogger } from './http/request-logger.middleware.js';
 import { PROVIDER_WEBHOOKS_PATH, providerWebhookRoutes } from './provider/provider-webhooks.routes.js';
 import { v1Router } from './routes/v1.router.js';
+import { toNodeHandler } from 'better-auth/node';
+import { AUTH_BASE_PATH } from './auth/better-auth.js';
+import { stampClientIp } from './auth/client-ip.js';
 
 /**
  * The HTTP app: security headers, request ids and logs, `OPTIONS`, health probes, the contract and
@@ -24,6 +27,10 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(securityHeaders());
   app.use(requestLogger(deps.logger));
+  // Every route sees the client address as Express computed it, never a header the client sent.
+  app.use(stampClientIp());
+  // The authentication library reads its own bodies: mounted before any JSON parser.
+  app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(deps.people.auth));
   app.use(optionsHandler(openApiDocument));
   app.use(
     healthRoutes({

@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: 300,
-      API_KEY_CACHE_MS: 5000,
+      API_KEY_CACHE_MS: 0,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
       WEBHOOK_ALLOW_LOOPBACK_TARGETS: false,
       webhookTargets: 'public',
@@ -18,8 +18,25 @@ describe('loadConfig', () => {
       HEADERS_TIMEOUT_MS: 5_000,
       DATABASE_TIMEOUT_MS: 5_000,
       TIME_SCALE: 1,
+      TRUSTED_ORIGINS: [],
+      SESSION_IDLE_TIMEOUT_SECONDS: 86_400,
+      SESSION_MAX_AGE_SECONDS: 604_800,
+      OPEN_SIGNUP: false,
+      MAIL_FROM: 'Outreach <no-reply@outreach.invalid>',
       provider: { NETWORK_PROVIDER: 'sandbox', UNIPILE_WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret' },
     });
+  });
+
+  it('reads the session lifetimes and the trusted origins, and refuses a short secret', () => {
+    const config = loadConfig({
+      MONGODB_URI: 'mongodb://x',
+      SESSION_IDLE_TIMEOUT_SECONDS: '3600',
+      SESSION_MAX_AGE_SECONDS: '86400',
+      TRUSTED_ORIGINS: 'https://console.example, https://ops.example',
+    });
+    expect(config.SESSION_IDLE_TIMEOUT_SECONDS).toBe(3600);
+    expect(config.TRUSTED_ORIGINS).toEqual(['https://console.example', 'https://ops.example']);
+    expect(() => loadConfig({ MONGODB_URI: 'mongodb://x', AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
 
   it('refuses the real provider without its DSN, key, webhook secret and public URL', () => {

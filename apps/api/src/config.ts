@@ -18,7 +18,43 @@ const configSchema = z.object({
   /** Requests one API key may make per minute, counted across every API instance. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** How long a resolved API key is trusted before it is looked up again (bounds revocation delay). */
-  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  API_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * Signs session cookies: the same value on every API instance, 32 characters or more. Without
+   * it a random one is made at start (sessions then end at every restart; a warning says so).
+   */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Other origins a signed-in browser may send changes from (comma-separated), besides PUBLIC_URL. */
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .pipe(z.array(z.url())),
+  /** A session unused this long ends (OWASP ASVS 7.3.1): 24 hours by default. */
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(86_400),
+  /** A session ends this long after sign-in however it is used (ASVS 7.3.2): 7 days by default. */
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(90 * 86_400)
+    .default(7 * 86_400),
+  /** Anyone may sign up (off: people join by invitation only, after the first owner). */
+  OPEN_SIGNUP: flag,
+  /** Invitations and password resets are e-mailed through this SMTP server (`smtp://…`, `smtps://…`). */
+  SMTP_URL: z.string().min(1).optional(),
+  /** The sender of those e-mails. */
+  MAIL_FROM: z.string().min(3).default('Outreach <no-reply@outreach.invalid>'),
   /** Accept webhook URLs on any address, private ones included (tests of private networks only). */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   /** Accept webhook URLs on loopback addresses, and no other private one (local runs). */

@@ -5,7 +5,9 @@
  */
 import { connectDbWhenReachable } from '@outreach/db';
 import { clockForTimeScale, providerNetworkFromConfig, systemClock } from '@outreach/network';
+import { randomBytes } from 'node:crypto';
 import { createApp } from './app.js';
+import { createPeopleRuntime, issueSetupLinkIfNeeded } from './auth/people-runtime.js';
 import type { ProviderSettings } from './app-deps.js';
 import { loadConfig } from './config.js';
 import { databasePing } from './database-ping.js';
@@ -36,7 +38,28 @@ async function main(): Promise<void> {
     simulatorUrl: config.provider.NETWORK_PROVIDER === 'sandbox' ? config.provider.UNIPILE_DSN : undefined,
   };
   let shuttingDown = (): boolean => false;
+  const authSecret = config.AUTH_SECRET ?? randomBytes(32).toString('base64url');
+  if (!config.AUTH_SECRET)
+    logger.warn(
+      'AUTH_SECRET is not set: a random one is used, so sessions end at every restart and are not shared between API instances',
+    );
+  const people = createPeopleRuntime({
+    db,
+    logger,
+    realClock: systemClock,
+    auth: {
+      secret: authSecret,
+      baseUrl: config.PUBLIC_URL,
+      trustedOrigins: config.TRUSTED_ORIGINS,
+      sessionIdleSeconds: config.SESSION_IDLE_TIMEOUT_SECONDS,
+      sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
+      openSignUp: config.OPEN_SIGNUP,
+    },
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+  });
   const app = createApp({
+    people,
     db,
     logger,
     productClock,
@@ -66,6 +89,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
   logger.info({ port, host: config.HOST }, `api listening on http://${config.HOST}:${port}`);
   if (providerSettings.publicUrl === '') providerSettings.publicUrl = `http://127.0.0.1:${port}`;
+  await issueSetupLinkIfNeeded(db, people, config.PUBLIC_URL ?? `http://${config.HOST}:${port}`, logger);
 
   const { shutdown, isShuttingDown } = createShutdown({
     server,

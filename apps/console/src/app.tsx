@@ -1,19 +1,27 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Link, Outlet, useMatches, useRouter, type LinkProps } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useSessionState } from './api/session.js';
-import { Loading } from './components/states.js';
 import { SignInPage } from './pages/sign-in/sign-in-page.js';
-import { Link, matchPath, usePath } from './router.js';
-import { ROUTES } from './routes.js';
 
-export function App() {
+/** The main navigation, in order; each link is named by its route's title (routes.tsx). */
+const NAV = [
+  '/',
+  '/inbox',
+  '/senders',
+  '/block-list',
+  '/webhooks',
+  '/analytics',
+] as const satisfies readonly LinkProps['to'][];
+
+/** Every page's frame: the sign-in page until there is a session, then the navigation and the page. */
+export function Shell() {
   const { session } = useSessionState();
-  const path = usePath();
+  const router = useRouter();
+  // A campaign's own page counts as the campaigns section in the navigation.
+  const onCampaign = useMatches({ select: (matches) => matches.some((m) => m.routeId === '/campaigns/$id') });
+  const title = useMatches({ select: (matches) => matches.at(-1)?.staticData.title });
   if (!session) return <SignInPage />;
 
-  const match = ROUTES.map((route) => ({ route, params: matchPath(route.pattern, path) })).find(
-    (candidate) => candidate.params !== null,
-  );
-  const Page = match?.route.page;
   return (
     <>
       <a className="skip-link" href="#main">
@@ -23,40 +31,40 @@ export function App() {
         <span className="brand">Outreach</span>
         <nav aria-label="Main">
           <ul>
-            {ROUTES.filter((route) => route.nav).map((route) => {
-              const current =
-                route.pattern === '/'
-                  ? path === '/' || path.startsWith('/campaigns')
-                  : path === route.pattern;
-              return (
-                <li key={route.pattern}>
-                  <Link to={route.pattern} aria-current={current ? 'page' : undefined}>
-                    {route.title}
-                  </Link>
-                </li>
-              );
-            })}
+            {NAV.map((to) => (
+              <li key={to}>
+                {/* The router marks the link of the page shown with aria-current="page". */}
+                <Link
+                  to={to}
+                  activeOptions={{ includeSearch: false }}
+                  aria-current={to === '/' && onCampaign ? 'page' : undefined}
+                >
+                  {router.routesByPath[to].options.staticData?.title}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <button type="button" className="link-button" onClick={() => session.signOut()}>
           Sign out
         </button>
       </header>
-      <MainArea title={match?.route.title ?? 'Not found'}>
-        <Suspense fallback={<Loading what="the page" />}>
-          {Page && match?.params ? (
-            <Page params={match.params} />
-          ) : (
-            <section>
-              <h1>Page not found</h1>
-              <p>
-                <Link to="/">Go to the campaigns</Link>
-              </p>
-            </section>
-          )}
-        </Suspense>
+      {/* Only the root matches an unknown path: it has no title. */}
+      <MainArea title={title ?? 'Not found'}>
+        <Outlet />
       </MainArea>
     </>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>
+        <Link to="/">Go to the campaigns</Link>
+      </p>
+    </section>
   );
 }
 

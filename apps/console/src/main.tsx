@@ -1,7 +1,8 @@
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SessionProvider } from './api/session.js';
-import { App } from './app.js';
+import { router } from './routes.js';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -9,7 +10,7 @@ if (!root) throw new Error('missing #root');
 createRoot(root).render(
   <StrictMode>
     <SessionProvider>
-      <App />
+      <RouterProvider router={router} />
     </SessionProvider>
   </StrictMode>,
 );

@@ -2,7 +2,7 @@
  * Guards the completeness of openapi.yaml: every endpoint of the product spec and of the design
  * decisions is there, with the errors, security, examples and headers each one needs.
  */
-import { EVENT_TYPES } from '@outreach/domain';
+import { EVENT_TYPES, isPermission } from '@outreach/domain';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from './openapi-document.js';
 import { asObject, listOperations, resolve, type JsonObject } from './testing/document-walk.js';
@@ -58,11 +58,32 @@ const ENDPOINTS = [
   'POST /v1/hooks/{id}/recover',
   'GET /v1/hooks/deliveries/{deliveryId}',
   'POST /v1/hooks/deliveries/{deliveryId}/retry',
+  'GET /v1/me',
+  'GET /v1/members',
+  'PATCH /v1/members/{userId}',
+  'DELETE /v1/members/{userId}',
+  'POST /v1/invitations',
+  'GET /v1/invitations',
+  'DELETE /v1/invitations/{invitationId}',
+  'POST /v1/invitations/{invitationId}/resend',
+  'POST /v1/invitation-links/preview',
+  'POST /v1/invitation-links/accept',
+  'GET /v1/setup',
+  'POST /v1/setup',
+  'POST /v1/api-keys',
+  'GET /v1/api-keys',
+  'DELETE /v1/api-keys/{apiKeyId}',
+  'GET /v1/sessions',
+  'DELETE /v1/sessions/{sessionId}',
+  'GET /v1/audit-log',
   'GET /healthz',
   'GET /readyz',
   'GET /v1/openapi.json',
   'GET /docs',
 ];
+
+/** Reached by a person's session only (no workspace, no key). */
+const SESSION_ONLY_ENDPOINTS = ['GET /v1/sessions', 'DELETE /v1/sessions/{sessionId}'];
 
 const PUBLIC_ENDPOINTS = [
   'GET /healthz',
@@ -72,6 +93,11 @@ const PUBLIC_ENDPOINTS = [
   // The network provider holds no API key: its calls carry their own proof (secret header, signed state).
   'POST /provider-webhooks/unipile',
   'POST /provider-webhooks/unipile/accounts',
+  // Carry their own proof: the one-time token of a setup or invitation link.
+  'POST /v1/invitation-links/preview',
+  'POST /v1/invitation-links/accept',
+  'GET /v1/setup',
+  'POST /v1/setup',
 ];
 const COMMON_ERRORS = ['400', '401', '413', '415', '429', '500'];
 
@@ -105,17 +131,34 @@ describe('the endpoints of openapi.yaml', () => {
     },
   );
 
-  it('require the x-api-key scheme everywhere but the probes and the documentation', () => {
-    expect(openApiDocument['security']).toEqual([{ apiKey: [] }]);
+  it('require a key, or a session and a workspace, everywhere but the probes, the documentation and the links', () => {
+    expect(openApiDocument['security']).toEqual([{ apiKey: [] }, { sessionCookie: [], workspace: [] }]);
     expect(resolve(openApiDocument.components['securitySchemes']?.['apiKey'])).toMatchObject({
       type: 'apiKey',
       in: 'header',
       name: 'x-api-key',
     });
+    expect(resolve(openApiDocument.components['securitySchemes']?.['workspace'])).toMatchObject({
+      in: 'header',
+      name: 'x-workspace-id',
+    });
     for (const entry of operations) {
-      expect(entry.operation['security'], entry.key).toEqual(
-        PUBLIC_ENDPOINTS.includes(entry.key) ? [] : undefined,
-      );
+      const expected = PUBLIC_ENDPOINTS.includes(entry.key)
+        ? []
+        : SESSION_ONLY_ENDPOINTS.includes(entry.key)
+          ? [{ sessionCookie: [] }]
+          : entry.key === 'GET /v1/me'
+            ? [{ apiKey: [] }, { sessionCookie: [] }]
+            : undefined;
+      expect(entry.operation['security'], entry.key).toEqual(expected);
+    }
+  });
+
+  it('name the permission of every /v1 operation, public exactly where no credentials are asked', () => {
+    for (const entry of operations.filter((operation) => operation.path.startsWith('/v1/'))) {
+      const permission = entry.operation['x-permission'];
+      expect(isPermission(permission), `${entry.key}: ${String(permission)}`).toBe(true);
+      expect(permission === 'public', entry.key).toBe(PUBLIC_ENDPOINTS.includes(entry.key));
     }
   });
 

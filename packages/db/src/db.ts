@@ -12,7 +12,18 @@ import { DailyRollupRepository } from './daily-rollup/daily-rollup.repository.js
 import { dailyRollupSchema, type DailyRollupRecord } from './daily-rollup/daily-rollup.schema.js';
 import { LeadActionMarks } from './action/lead-action-marks.js';
 import { leadActionMarkSchema, type LeadActionMarkRecord } from './action/lead-action-mark.schema.js';
+import { AgencyRepository } from './agency/agency.repository.js';
+import {
+  agencyMemberSchema,
+  agencySchema,
+  type AgencyMemberRecord,
+  type AgencyRecord,
+} from './agency/agency.schema.js';
 import { ApiKeyRepository } from './api-key/api-key.repository.js';
+import { AuditLogRepository } from './audit/audit.repository.js';
+import { AuthFailureRepository } from './auth-failure/auth-failure.repository.js';
+import { authFailureSchema, type AuthFailureRecord } from './auth-failure/auth-failure.schema.js';
+import { auditEntrySchema, type AuditEntryRecord } from './audit/audit.schema.js';
 import { apiKeySchema, type ApiKeyRecord } from './api-key/api-key.schema.js';
 import { BlockedLeadRepository } from './blocked-lead/blocked-lead.repository.js';
 import { blockedLeadSchema, type BlockedLeadRecord } from './blocked-lead/blocked-lead.schema.js';
@@ -30,9 +41,13 @@ import { EventRepository } from './event/event.repository.js';
 import { IdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { idempotencySchema, type IdempotencyRecord } from './idempotency/idempotency.schema.js';
 import { eventSchema, type EventRecord } from './event/event.schema.js';
+import { InvitationRepository } from './invitation/invitation.repository.js';
+import { invitationSchema, type InvitationRecord } from './invitation/invitation.schema.js';
 import { LeadLeaseRepository } from './lead/lead-lease.repository.js';
 import { LeadRepository } from './lead/lead.repository.js';
 import { leadSchema, type LeadRecord } from './lead/lead.schema.js';
+import { MemberRepository } from './member/member.repository.js';
+import { memberSchema, type MemberRecord } from './member/member.schema.js';
 import { ProviderEventRepository } from './provider-event/provider-event.repository.js';
 import { providerEventSchema, type ProviderEventRecord } from './provider-event/provider-event.schema.js';
 import { ModelAnswerRepository } from './model-answer/model-answer.repository.js';
@@ -41,6 +56,8 @@ import { ModelUsageRepository } from './model-usage/model-usage.repository.js';
 import { modelUsageSchema, type ModelUsageRecord } from './model-usage/model-usage.schema.js';
 import { RateLimitRepository } from './rate-limit/rate-limit.repository.js';
 import { rateLimitSchema, type RateLimitRecord } from './rate-limit/rate-limit.schema.js';
+import { SetupTokenRepository } from './setup-token/setup-token.repository.js';
+import { setupTokenSchema, type SetupTokenRecord } from './setup-token/setup-token.schema.js';
 import { AccountUsageRepository } from './sender-account/account-usage.repository.js';
 import { accountUsageSchema, type AccountUsageRecord } from './sender-account/account-usage.schema.js';
 import { SenderAccountRepository } from './sender-account/sender-account.repository.js';
@@ -101,6 +118,22 @@ export interface Db {
   /** Language-model answers already paid for, per workspace. */
   modelAnswers: ModelAnswerRepository;
   idempotencyKeys: IdempotencyRepository;
+  /** Agencies (above workspaces) and their people. */
+  agencies: AgencyRepository;
+  /** The people of each workspace and their roles. */
+  members: MemberRepository;
+  invitations: InvitationRepository;
+  /** The first-user setup links. */
+  setupTokens: SetupTokenRepository;
+  /** Append-only: who did what, kept at least a year. */
+  auditLog: AuditLogRepository;
+  /** Failed sign-ins, for the sign-in throttle. */
+  authFailures: AuthFailureRepository;
+  /**
+   * The database of this connection as the MongoDB driver sees it, for a library that keeps its
+   * own collections beside ours (authentication): one driver, one pool, one place to configure.
+   */
+  mongoDatabase(): mongo.Db;
   /** Creates the collections and every declared index (idempotent; run at start-up). */
   ensureIndexes(): Promise<void>;
   /**
@@ -150,6 +183,13 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     modelUsage: modelOf<ModelUsageRecord>(connection, 'ModelUsage', modelUsageSchema),
     modelAnswers: modelOf<ModelAnswerRecord>(connection, 'ModelAnswer', modelAnswerSchema),
     idempotencyKeys: modelOf<IdempotencyRecord>(connection, 'IdempotencyKey', idempotencySchema),
+    agencies: modelOf<AgencyRecord>(connection, 'Agency', agencySchema),
+    agencyMembers: modelOf<AgencyMemberRecord>(connection, 'AgencyMember', agencyMemberSchema),
+    members: modelOf<MemberRecord>(connection, 'Member', memberSchema),
+    invitations: modelOf<InvitationRecord>(connection, 'Invitation', invitationSchema),
+    setupTokens: modelOf<SetupTokenRecord>(connection, 'SetupToken', setupTokenSchema),
+    authFailures: modelOf<AuthFailureRecord>(connection, 'AuthFailure', authFailureSchema),
+    auditEntries: modelOf<AuditEntryRecord>(connection, 'AuditEntry', auditEntrySchema),
   };
   const scoped = <T extends TenantRecord>(model: Model<T>) => new ScopedModel<T>(model);
   const leads = scoped(models.leads);
@@ -188,6 +228,18 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     modelUsage: new ModelUsageRepository(scoped(models.modelUsage)),
     modelAnswers: new ModelAnswerRepository(scoped(models.modelAnswers), clock),
     idempotencyKeys: new IdempotencyRepository(scoped(models.idempotencyKeys)),
+    agencies: new AgencyRepository(models.agencies, models.agencyMembers, clock),
+    members: new MemberRepository(scoped(models.members), clock),
+    invitations: new InvitationRepository(scoped(models.invitations), clock),
+    setupTokens: new SetupTokenRepository(models.setupTokens, clock),
+    // Its records may have no workspace; the repository scopes its reads itself.
+    auditLog: new AuditLogRepository(models.auditEntries, clock),
+    authFailures: new AuthFailureRepository(models.authFailures),
+    mongoDatabase() {
+      const database = connection.db;
+      if (!database) throw new Error('the connection is not open');
+      return database;
+    },
     async ensureIndexes() {
       // One collection at a time: index builds are the heaviest thing start-up does.
       const all: Array<Pick<Model<unknown>, 'createCollection' | 'createIndexes'>> = Object.values(models);

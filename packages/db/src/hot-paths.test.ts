@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiKeySchema } from './api-key/api-key.schema.js';
+import { auditEntrySchema } from './audit/audit.schema.js';
 import { blockedLeadSchema } from './blocked-lead/blocked-lead.schema.js';
 import { campaignSchema } from './campaign/campaign.schema.js';
 import { conversationSchema } from './conversation/conversation.schema.js';
@@ -133,5 +134,12 @@ describe('hot paths are served by an index', () => {
     expect(servingIndex(dailyRollupSchema, { equality: ['workspaceId', 'campaignId'], range: 'day' })).toBe(
       'workspaceId_campaignId_day',
     );
+  });
+
+  it('the audit log, newest first: the whole list, by action and by actor', () => {
+    const sort = ['at', '_id'];
+    expect(servingIndex(auditEntrySchema, { equality: ['workspaceId'], sort })).toBe('workspaceId_at__id');
+    expect(servingIndex(auditEntrySchema, { equality: ['workspaceId', 'action'], sort })).toBeDefined();
+    expect(servingIndex(auditEntrySchema, { equality: ['workspaceId', 'actor.id'], sort })).toBeDefined();
   });
 });

@@ -72,12 +72,25 @@ describe('the code -> kind -> status table', () => {
     ['step_has_no_variants', 409],
     ['last_enabled_variant', 409],
     ['account_not_usable', 422],
+    ['password_rejected', 400],
+    ['person_required', 403],
+    ['owner_only', 403],
+    ['member_not_found', 404],
+    ['invitation_not_found', 404],
+    ['api_key_not_found', 404],
+    ['session_not_found', 404],
+    ['setup_link_invalid', 404],
+    ['owner_unchangeable', 409],
+    ['agency_admin_unchangeable', 409],
+    ['already_member', 409],
+    ['sign_in_required', 409],
+    ['sign_in_as_invitee', 409],
   ] as const)('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
 
   it('lists every code with a known kind', () => {
-    expect(DOMAIN_ERROR_CODES).toHaveLength(28);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(41);
     for (const code of DOMAIN_ERROR_CODES) expect(ERROR_KINDS).toContain(DOMAIN_ERROR_KINDS[code]);
   });
 

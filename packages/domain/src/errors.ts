@@ -45,6 +45,19 @@ export const DOMAIN_ERROR_KINDS = {
   delivery_in_flight: 'conflict',
   subscription_removed: 'conflict',
   account_not_usable: 'unprocessable',
+  password_rejected: 'invalid',
+  person_required: 'forbidden',
+  owner_only: 'forbidden',
+  member_not_found: 'not_found',
+  invitation_not_found: 'not_found',
+  api_key_not_found: 'not_found',
+  session_not_found: 'not_found',
+  setup_link_invalid: 'not_found',
+  owner_unchangeable: 'conflict',
+  agency_admin_unchangeable: 'conflict',
+  already_member: 'conflict',
+  sign_in_required: 'conflict',
+  sign_in_as_invitee: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_KINDS;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { asWorkspaceId, type IdempotencyRepository } from '@outreach/db';
+import type { IdempotencyRepository } from '@outreach/db';
 import type { RequestHandler, Response } from 'express';
-import { callerOf } from '../auth/authenticate.middleware.js';
+import { accessOf, callerKeyOf } from '../auth/principal.js';
 import { HttpError } from './http-error.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -39,8 +39,10 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
       next();
       return;
     }
-    const caller = callerOf(res);
-    const workspaceId = asWorkspaceId(caller.workspaceId);
+    const access = accessOf(res);
+    if (access.workspaceId === null) throw new Error('idempotency outside a workspace');
+    const workspaceId = access.workspaceId;
+    const caller = { apiKeyId: callerKeyOf(access) };
     const claim = await options.store.claim(workspaceId, {
       apiKeyId: caller.apiKeyId,
       key,

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
-import { callerOf } from '../auth/authenticate.middleware.js';
+import { accessOf, callerKeyOf } from '../auth/principal.js';
 import { HttpError } from './http-error.js';
 
 /** One fixed window, in real time (HTTP time). */
@@ -60,12 +60,12 @@ export function rateLimitPerApiKey(options: RateLimitOptions): RequestHandler {
     standardHeaders: 'draft-6',
     legacyHeaders: false,
     store: new SharedCounterStore(options.counters, options.realClock),
-    keyGenerator: (_req, res) => callerOf(res).apiKeyId,
+    keyGenerator: (_req, res) => callerKeyOf(accessOf(res)),
     handler: (_req, _res, next) => {
       next(
         new HttpError(
           429,
-          `rate limit exceeded: at most ${options.limitPerMinute} requests a minute per API key`,
+          `rate limit exceeded: at most ${options.limitPerMinute} requests a minute per API key or person`,
           {
             code: 'rate_limited',
           },

@@ -1,4 +1,5 @@
-import { formatZodError, requestSchemas, zodErrorDetails } from '@outreach/contract';
+import { formatZodError, openApiDocument, requestSchemas, zodErrorDetails } from '@outreach/contract';
+import { isPermission, isWorkspacePermission, type Permission } from '@outreach/domain';
 import { MAX_LISTED_PROBLEMS } from './error-body.js';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
@@ -13,6 +14,8 @@ export interface Reply<B = unknown> {
   status: number;
   body: B;
   headers?: Record<string, string>;
+  /** `Set-Cookie` values (a sign-in made by the operation). */
+  cookies?: string[];
 }
 
 export function ok<B>(body: B, headers?: Record<string, string>): Reply<B> {
@@ -31,8 +34,13 @@ export function accepted<B>(body: B): Reply<B> {
 export type Handler<Id extends OperationName, Ctx> = (input: OperationInput<Id>, ctx: Ctx) => Promise<Reply>;
 
 export interface RouteHelperOptions<Ctx> {
-  /** Middleware run before the body is read: authentication, then rate limiting. */
-  guards: RequestHandler[];
+  /**
+   * Middleware run before the body is read, for the permission the operation declares in the
+   * contract (`x-permission`): the access guard, then rate limiting.
+   */
+  guards: (permission: Permission) => RequestHandler[];
+  /** Called after a successful reply (2xx): the audit log of business changes. */
+  after?: (operation: OperationName, input: unknown, reply: Reply, res: Response) => void;
   /** Builds what operations receive (workspace, repositories, clock, logger) from the request. */
   context: (req: Request, res: Response) => Ctx;
   /**
@@ -69,6 +77,7 @@ export function createRouteHelper<Ctx>(router: Router, options: RouteHelperOptio
     handle: Handler<Id, Ctx>,
   ): void {
     const schemas: PartSchemas = requestSchemas[operation];
+    const permission = permissionOf(operation);
     const bodyParsing = schemas.body ? jsonBody() : [];
     const handler: RequestHandler = async (req, res) => {
       const input = {
@@ -78,14 +87,44 @@ export function createRouteHelper<Ctx>(router: Router, options: RouteHelperOptio
       } as OperationInput<Id>;
       const reply = await handle(input, options.context(req, res));
       if (reply.headers) res.set(reply.headers);
+      for (const cookie of reply.cookies ?? []) res.append('set-cookie', cookie);
       res.status(reply.status).json(reply.body);
+      if (reply.status < 300) options.after?.(operation, input, reply, res);
     };
+    // Idempotency keys belong to a caller in a workspace: operations outside one take none.
     const idempotent =
-      method === 'post' || (method === 'delete' && schemas.body) ? (options.idempotent ?? []) : [];
-    router[method](path, ...options.guards, ...bodyParsing, ...idempotent, handler);
+      (method === 'post' || (method === 'delete' && schemas.body)) &&
+      permission !== null &&
+      isWorkspacePermission(permission)
+        ? (options.idempotent ?? [])
+        : [];
+    // Deny by default: an operation whose contract names no permission answers 403 to everyone.
+    const guards = permission === null ? [refuseUndeclared(operation)] : options.guards(permission);
+    router[method](path, ...guards, ...bodyParsing, ...idempotent, handler);
     registered.push({ operation, method, path });
   }
   return Object.assign(route, { registered });
+}
+
+/** The permission the contract's `x-permission` names for the operation, or null when none. */
+export function permissionOf(operation: OperationName): Permission | null {
+  for (const pathItem of Object.values(openApiDocument.paths)) {
+    for (const candidate of Object.values(pathItem as Record<string, unknown>)) {
+      if (typeof candidate !== 'object' || candidate === null) continue;
+      const declared = candidate as { operationId?: unknown; 'x-permission'?: unknown };
+      if (declared.operationId !== operation) continue;
+      return isPermission(declared['x-permission']) ? declared['x-permission'] : null;
+    }
+  }
+  return null;
+}
+
+function refuseUndeclared(operation: OperationName): RequestHandler {
+  return () => {
+    throw new HttpError(403, `${operation} declares no permission, so nobody may call it`, {
+      code: 'forbidden',
+    });
+  };
 }
 
 function refuseQuery(query: unknown): undefined {

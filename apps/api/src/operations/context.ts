@@ -3,6 +3,9 @@ import type { Db, WorkspaceId } from '@outreach/db';
 import { DomainError, publicId, type IdPrefix } from '@outreach/domain';
 import type { Logger } from 'pino';
 import type { AppSettings, ProviderSettings } from '../app-deps.js';
+import type { AuditTrail } from '../audit/audit-trail.js';
+import type { Access } from '../auth/principal.js';
+import type { PeopleServices } from '../auth/people-services.js';
 
 /**
  * What every operation works with: the caller's workspace (from its API key, never from the
@@ -19,6 +22,11 @@ export interface OperationContext {
   settings: AppSettings;
   /** The network provider, when accounts connect through its hosted sign-in. */
   provider?: ProviderSettings | undefined;
+  /** Who is calling, in which workspace and with which role (set by the access guard). */
+  access: Access;
+  audit: AuditTrail;
+  /** People, sessions, mail and links. */
+  people: PeopleServices;
 }
 
 /** A fresh public id (`stp_…`, `var_…`) for records the domain creates inside a campaign. */

@@ -2,6 +2,9 @@ import { openApiDocument } from '@outreach/contract';
 import type { Db } from '@outreach/db';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { PeopleDeps } from '../app-deps.js';
+import { permissionOf } from '../http/route.js';
+import type { OperationName } from '../http/operation-input.js';
 import { v1Router } from './v1.router.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -21,6 +24,7 @@ describe('v1Router', () => {
       realClock: () => new Date(),
       settings: { rateLimitPerMinute: 300, apiKeyCacheMs: 5000, webhookTargets: 'public' },
       pingDatabase: async () => undefined,
+      people: {} as PeopleDeps,
     });
     const documented = Object.entries(openApiDocument.paths)
       .filter(([template]) => template.startsWith('/v1/') && template !== '/v1/openapi.json')
@@ -32,5 +36,19 @@ describe('v1Router', () => {
       );
     const routes = registered.map((route) => `${route.operation} ${route.method} ${route.path}`);
     expect([...routes].sort()).toEqual([...documented].sort());
+  });
+
+  it('finds a permission in the contract for every operation it registers (deny by default)', () => {
+    const { registered } = v1Router({
+      db: {} as Db,
+      logger: pino({ level: 'silent' }),
+      productClock: () => new Date(),
+      realClock: () => new Date(),
+      settings: { rateLimitPerMinute: 300, apiKeyCacheMs: 0, webhookTargets: 'public' },
+      pingDatabase: async () => undefined,
+      people: {} as PeopleDeps,
+    });
+    const undeclared = registered.filter((route) => permissionOf(route.operation as OperationName) === null);
+    expect(undeclared).toEqual([]);
   });
 });

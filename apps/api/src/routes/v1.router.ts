@@ -1,8 +1,10 @@
-import { asWorkspaceId } from '@outreach/db';
-import { Router, type Router as ExpressRouter } from 'express';
+import { Router, type Request, type Response, type Router as ExpressRouter } from 'express';
 import type { AppDeps } from '../app-deps.js';
+import { AUDITED_OPERATIONS } from '../audit/audited-operations.js';
+import { createAuditTrail, type AuditTrail } from '../audit/audit-trail.js';
+import { accessGuard, type AccessGuardDeps } from '../auth/access-guard.js';
 import { createApiKeyResolver, type Caller } from '../auth/api-key-cache.js';
-import { authenticate, callerOf } from '../auth/authenticate.middleware.js';
+import { accessOf, type KeyPrincipal } from '../auth/principal.js';
 import { rateLimitPerApiKey } from '../http/rate-limit.middleware.js';
 import { idempotency } from '../http/idempotency.middleware.js';
 import { createRouteHelper } from '../http/route.js';
@@ -15,6 +17,7 @@ import { campaignRoutes } from './campaigns.routes.js';
 import { conversationRoutes } from './conversations.routes.js';
 import { hookRoutes } from './hooks.routes.js';
 import { leadRoutes } from './leads.routes.js';
+import { peopleRoutes } from './people.routes.js';
 import { sequenceRoutes } from './sequence.routes.js';
 
 /**
@@ -29,12 +32,12 @@ export interface V1Routes {
 
 export function v1Router(deps: AppDeps): V1Routes {
   const router = Router();
-  const resolver = createApiKeyResolver<Caller>({
+  const resolver = createApiKeyResolver<KeyPrincipal & Caller>({
     cacheMs: deps.settings.apiKeyCacheMs,
     // HTTP time: a key is trusted for real milliseconds, however fast the product clock runs.
     now: () => deps.realClock().getTime(),
     lookup: async (hash) => {
-      const key = await deps.db.apiKeys.findActiveByHash(hash);
+      const key = await deps.db.apiKeys.findActiveByHash(hash, deps.realClock());
       if (!key) return null;
       // Only on a cache miss, so a busy key costs one write per cache period, not per request.
       void deps.db.apiKeys
@@ -42,33 +45,55 @@ export function v1Router(deps: AppDeps): V1Routes {
         .catch((error: unknown) => {
           deps.logger.warn({ err: error, apiKeyId: key.id }, 'could not record API key use');
         });
-      return { apiKeyId: key.id, workspaceId: key.workspaceId };
+      return {
+        kind: 'key',
+        keyId: key.id,
+        apiKeyId: key.id,
+        name: key.name,
+        workspaceId: key.workspaceId,
+        role: key.role,
+      };
+    },
+  });
+  const audit = createAuditTrail(deps.db, deps.logger);
+  const guardDeps: AccessGuardDeps = {
+    db: deps.db,
+    sessions: deps.people.sessions,
+    resolveKey: (plaintext) => resolver.resolve(plaintext),
+    origins: deps.people.origins,
+    demoKeyFile: deps.settings.demoKeyFile,
+    recordDenied: (access, req, details) => {
+      void audit.record(access, {
+        action: 'access.denied',
+        outcome: 'refused',
+        target: { type: 'operation', id: `${req.method} ${req.baseUrl}${req.route?.path ?? req.path}` },
+        details,
+      });
+    },
+  };
+  const rateLimit = rateLimitPerApiKey({
+    limitPerMinute: deps.settings.rateLimitPerMinute,
+    realClock: deps.realClock,
+    counters: {
+      hit: (key, windowMs, realNow) => deps.db.rateLimits.incrementFixedWindow(key, { realNow, windowMs }),
     },
   });
   const route = createRouteHelper<OperationContext>(router, {
-    guards: [
-      authenticate(resolver, { demoKeyFile: deps.settings.demoKeyFile }),
-      rateLimitPerApiKey({
-        limitPerMinute: deps.settings.rateLimitPerMinute,
-        realClock: deps.realClock,
-        counters: {
-          hit: (key, windowMs, realNow) =>
-            deps.db.rateLimits.incrementFixedWindow(key, { realNow, windowMs }),
-        },
-      }),
-    ],
+    guards: (permission) => [accessGuard(guardDeps, permission), rateLimit],
     idempotent: [idempotency({ store: deps.db.idempotencyKeys, realClock: deps.realClock })],
-    context: (req, res) => ({
-      workspaceId: asWorkspaceId(callerOf(res).workspaceId),
-      db: deps.db,
-      productClock: deps.productClock,
-      realClock: deps.realClock,
-      log: req.log,
-      settings: deps.settings,
-      provider: deps.provider,
-    }),
+    context: (req, res) => operationContext(deps, audit, req, res),
+    after: (operation, input, reply, res) => {
+      const describe = AUDITED_OPERATIONS[operation];
+      if (!describe) return;
+      const body = (typeof reply.body === 'object' && reply.body !== null ? reply.body : {}) as Record<
+        string,
+        unknown
+      >;
+      void audit.record(accessOf(res), describe(input as Parameters<typeof describe>[0], body));
+    },
   });
 
+  peopleRoutes(route);
   campaignRoutes(route);
   sequenceRoutes(route);
   aiToolRoutes(route);
@@ -80,4 +105,36 @@ export function v1Router(deps: AppDeps): V1Routes {
   hookRoutes(route);
 
   return { router, registered: route.registered };
+}
+
+/**
+ * What an operation receives. `workspaceId` is there for workspace operations only (the guard set
+ * it from the key or from a membership); reading it elsewhere is a programming error.
+ */
+function operationContext(deps: AppDeps, audit: AuditTrail, req: Request, res: Response): OperationContext {
+  const access = accessOf(res);
+  const context = {
+    db: deps.db,
+    productClock: deps.productClock,
+    realClock: deps.realClock,
+    log: req.log,
+    settings: deps.settings,
+    provider: deps.provider,
+    access,
+    audit,
+    people: {
+      directory: deps.people.directory,
+      mailer: deps.people.mailer,
+      request: req,
+      publicUrl: deps.people.origins.publicUrl,
+    },
+  };
+  return Object.defineProperty(context, 'workspaceId', {
+    enumerable: true,
+    get() {
+      if (access.workspaceId === null)
+        throw new Error('workspace read by an operation outside any workspace');
+      return access.workspaceId;
+    },
+  }) as OperationContext;
 }

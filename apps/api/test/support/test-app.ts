@@ -4,6 +4,8 @@ import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.js';
+import type { AuthSettings } from '../../src/auth/better-auth.js';
+import { createPeopleRuntime } from '../../src/auth/people-runtime.js';
 import type { AppSettings, ProviderSettings } from '../../src/app-deps.js';
 import { databasePing } from '../../src/database-ping.js';
 import { createHttpServer, type HttpServerOptions } from '../../src/http/http-server.js';
@@ -37,7 +39,14 @@ export interface TestAppOptions extends Partial<AppSettings>, Partial<HttpServer
   logger?: Logger;
   /** Built console files to serve at /console. */
   consoleDir?: string;
+  /** Authentication settings beyond the defaults (a test secret, 24 h idle, 7 days at most). */
+  auth?: Partial<AuthSettings>;
+  /** An SMTP server for invitation mail. */
+  smtpUrl?: string;
 }
+
+/** Signs test session cookies; fixed so a test can restart the app and keep its sessions. */
+export const TEST_AUTH_SECRET = 'test-secret-of-the-api-test-suite-0123456789';
 
 /**
  * The real app on 127.0.0.1 (a free port) over this test file's own database. One per test file:
@@ -50,15 +59,33 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   // The provider calls back on the app's own address, known once it listens.
   const provider = options.provider ? { publicUrl: '', ...options.provider } : undefined;
+  const appDb = options.wrapDb ? options.wrapDb(db) : db;
+  const realClock = options.realClock ?? (() => new Date());
+  const people = createPeopleRuntime({
+    db: appDb,
+    logger: options.logger ?? createLogger('silent'),
+    realClock,
+    auth: {
+      secret: TEST_AUTH_SECRET,
+      trustedOrigins: [],
+      sessionIdleSeconds: 86_400,
+      sessionMaxAgeSeconds: 7 * 86_400,
+      openSignUp: false,
+      ...options.auth,
+    },
+    smtpUrl: options.smtpUrl,
+    mailFrom: 'Outreach tests <tests@outreach.invalid>',
+  });
   const app = createApp({
-    db: options.wrapDb ? options.wrapDb(db) : db,
+    db: appDb,
+    people,
     logger: options.logger ?? createLogger('silent'),
     productClock: options.clock ?? (() => new Date()),
-    realClock: options.realClock ?? (() => new Date()),
+    realClock,
     settings: {
       // High enough that no ordinary test is throttled; the rate-limit test uses its own app.
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
-      apiKeyCacheMs: options.apiKeyCacheMs ?? 5_000,
+      apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
       webhookTargets: options.webhookTargets ?? 'public',
       ...(options.demoKeyFile !== undefined ? { demoKeyFile: options.demoKeyFile } : {}),
     },

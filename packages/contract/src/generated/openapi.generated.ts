@@ -1045,6 +1045,328 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is calling
+         * @description The signed-in person with their agencies and every workspace they may open (with their role and
+         *     what it allows there), or the API key with its workspace. Needs no `x-workspace-id`.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the people of the workspace
+         * @description Everyone who may open the workspace, the owner first, with their role and why they have it.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person's id (`userId` of a member). */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Removes the person from this workspace; their next request in it answers `404`. The owner cannot
+         *     be removed (transfer ownership first), nor an agency owner or admin (they are admins of every
+         *     workspace of the agency).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role, or transfer ownership
+         * @description Sets the person's role in this workspace; it takes effect on their next request. `owner` hands
+         *     ownership on (only the owner may; the previous owner becomes admin). The owner's own role
+         *     cannot be changed, and an agency owner or admin stays at least admin.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pending invitations
+         * @description Invitations not yet accepted, revoked or expired, newest first.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone
+         * @description Invites an e-mail address into the workspace with a role. The link is valid 7 days, works once
+         *     and only for that address. It is e-mailed when the deployment has a mail server (`SMTP_URL`);
+         *     either way the answer carries it. Inviting an address with a pending invitation ends the older
+         *     link (a resend); inviting someone who is already a member answers `409` `already_member`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An invitation's id (`inv_…`). */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Its link stops working at once.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An invitation's id (`inv_…`). */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend an invitation
+         * @description Makes a new link, valid 7 days from now, and ends the old one.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitation-links/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link offers
+         * @description For the invitation page. An unknown, used, revoked or expired token answers `404`.
+         */
+        post: operations["previewInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitation-links/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description With a session of the invited e-mail: joins the workspace. Without a session: creates the
+         *     account for the invited e-mail with the name and password given, joins, and signs in (the
+         *     answer sets the session cookie). A session of another e-mail, or no session when the e-mail
+         *     already has an account, answers `409` (`sign_in_as_invitee`, `sign_in_required`). Must come
+         *     from the API's own origin.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the first user is still to be made */
+        get: operations["getSetupStatus"];
+        put?: never;
+        /**
+         * Create the first owner
+         * @description With the one-time token of the setup link the API logged: creates the first person with their
+         *     own password, an agency, and makes them the owner of every workspace; signs them in. Works
+         *     once, within an hour of the link, and only while nobody has an account. Must come from the
+         *     API's own origin.
+         */
+        post: operations["completeSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description The workspace's keys, revoked and expired ones included, newest first.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A key for an integration, with a name, a role and an optional expiry. The key is shown once.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{apiKeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                apiKeyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key answers `401` from its next request on.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your sessions
+         * @description Your sessions that have not ended, the current one marked. Needs no `x-workspace-id`.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description The browser holding it is signed out on its next request (a lost laptop).
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log
+         * @description Who did what in the workspace, newest first: sign-ins, invitations, roles, keys, campaigns,
+         *     senders, leads, webhooks and every refusal (`403`). Append-only; kept at least a year.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/provider-webhooks/unipile": {
         parameters: {
             query?: never;
@@ -1531,6 +1853,273 @@ export interface components {
             message: string;
             code?: string;
             details?: unknown;
+        };
+        /**
+         * @description A role in a workspace. The `owner` is always a person; keys are `admin`, `member` or `client`.
+         * @enum {string}
+         */
+        WorkspaceRole: "owner" | "admin" | "member" | "client";
+        /**
+         * @description A role an invitation, a key or a role change may give (ownership moves only by transfer).
+         * @enum {string}
+         */
+        AssignableRole: "admin" | "member" | "client";
+        /** @enum {string} */
+        WorkspacePermission: "workspace:read" | "campaigns:write" | "workspace:configure" | "people:manage" | "workspace:own";
+        /** @description Who did something, a person or an API key (or the command line). */
+        Actor: {
+            /** @enum {string} */
+            type: "user" | "key" | "cli" | "anonymous";
+            id: string | null;
+            /** @description The person's e-mail or the key's name, as it was then. */
+            label: string | null;
+        };
+        MyWorkspace: {
+            id: string;
+            name: string;
+            plan: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** @description What the role allows here; the console offers only these controls. */
+            permissions: components["schemas"]["WorkspacePermission"][];
+        };
+        /**
+         * @description The caller: a person (`user`, their agencies and every workspace they may open with their role
+         *     in each), or an API key (`key`, its one workspace).
+         */
+        Me: {
+            /** @enum {string} */
+            kind: "user" | "key";
+            user: null | {
+                id: string;
+                email: string;
+                name: string;
+            };
+            key: null | {
+                id: string;
+                name: string;
+                role: components["schemas"]["WorkspaceRole"];
+            };
+            agencies: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member";
+            }[];
+            workspaces: components["schemas"]["MyWorkspace"][];
+        };
+        /**
+         * @description A person who may open the workspace. `source` says why: `workspace` (added to it) or `agency`
+         *     (an owner or admin of the agency that holds it, admin here whatever else).
+         */
+        Member: {
+            userId: string;
+            email: string;
+            name: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** @enum {string} */
+            source: "workspace" | "agency";
+            /** Format: date-time */
+            addedAt: string;
+        };
+        MemberPage: {
+            total: number;
+            offset: number;
+            limit: number;
+            items: components["schemas"]["Member"][];
+        };
+        /**
+         * @description The new role. `owner` transfers ownership (only the owner may): the person becomes the owner and
+         *     the previous owner an admin. Nobody changes the owner's own role or removes the owner.
+         */
+        UpdateMemberRequest: {
+            role: components["schemas"]["WorkspaceRole"];
+        };
+        Invitation: {
+            id: string;
+            email: string;
+            role: components["schemas"]["AssignableRole"];
+            /** @enum {string} */
+            status: "pending" | "accepted" | "revoked" | "expired";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            createdBy: components["schemas"]["Actor"];
+        };
+        /**
+         * @description The invitation with its link. The link is shown only here (only its hash is kept): when
+         *     `emailSent` is false (no mail server configured) pass it on yourself.
+         */
+        SentInvitation: {
+            id: string;
+            email: string;
+            role: components["schemas"]["AssignableRole"];
+            /** @enum {string} */
+            status: "pending" | "accepted" | "revoked" | "expired";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            createdBy: components["schemas"]["Actor"];
+            link: string;
+            emailSent: boolean;
+        };
+        InvitationPage: {
+            total: number;
+            offset: number;
+            limit: number;
+            items: components["schemas"]["Invitation"][];
+        };
+        CreateInvitationRequest: {
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["AssignableRole"];
+        };
+        /** @description What an invitation's link offers, for its page; `hasAccount` says whether to sign in or sign up. */
+        InvitationPreview: {
+            email: string;
+            role: components["schemas"]["AssignableRole"];
+            workspaceName: string;
+            /** Format: date-time */
+            expiresAt: string;
+            hasAccount: boolean;
+        };
+        /**
+         * @description The link's token. Signed in with the invited e-mail: only the token. New to the service: the
+         *     token, a name and a password (12 to 128 characters, not a common one); the account is made
+         *     for the invited e-mail and signed in.
+         */
+        AcceptInvitationRequest: {
+            token: string;
+            name?: string;
+            password?: string;
+        };
+        AcceptedInvitation: {
+            workspaceId: string;
+            role: components["schemas"]["WorkspaceRole"];
+        };
+        SetupStatus: {
+            /** @description True while nobody has signed up yet (the setup link is in the API's log). */
+            needed: boolean;
+        };
+        SetupRequest: {
+            token: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            password: string;
+            agencyName?: string;
+        };
+        SetupResult: {
+            userId: string;
+            agencyId: string;
+            workspaceIds: string[];
+        };
+        ApiKeyInfo: {
+            id: string;
+            name: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** @description The key's first characters, to recognise it. */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: null | components["schemas"]["Actor"];
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        /** @description The new key; `key` is shown this once (only its hash is kept). */
+        CreatedApiKey: {
+            id: string;
+            name: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** @description The key's first characters, to recognise it. */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: null | components["schemas"]["Actor"];
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            key: string;
+        };
+        ApiKeyPage: {
+            total: number;
+            offset: number;
+            limit: number;
+            items: components["schemas"]["ApiKeyInfo"][];
+        };
+        CreateApiKeyRequest: {
+            name: string;
+            role: components["schemas"]["AssignableRole"];
+            /**
+             * Format: date-time
+             * @description When the key stops working (in the future); none by default.
+             */
+            expiresAt?: string;
+        };
+        /** @description One of your sessions (never its token). */
+        SessionInfo: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastSeenAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends unless used before (idle timeout), never later than 7 days after sign-in.
+             */
+            expiresAt: string;
+            ipAddress: string | null;
+            userAgent: string | null;
+            /** @description The session of this request. */
+            current: boolean;
+        };
+        SessionList: {
+            items: components["schemas"]["SessionInfo"][];
+        };
+        AuditEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            /**
+             * @description What happened: `auth.sign_in`, `auth.sign_in_failed`, `auth.sign_out`, `invitation.sent`,
+             *     `invitation.accepted`, `invitation.revoked`, `member.role_changed`, `member.removed`,
+             *     `api_key.created`, `api_key.revoked`, `campaign.created`, `campaign.started`,
+             *     `campaign.paused`, `campaign.deleted`, `account.connected`, `account.limits_changed`,
+             *     `leads.imported`, `leads.removed`, `leads.exported`, `webhook.subscribed`,
+             *     `webhook.unsubscribed`, `access.denied` (every 403), `workspace.ownership_transferred`,
+             *     `setup.completed`, `session.ended`.
+             */
+            action: string;
+            target: null | {
+                type: string;
+                id: string;
+            };
+            /** @enum {string} */
+            outcome: "succeeded" | "refused" | "failed";
+            ip: string | null;
+            userAgent: string | null;
+            /** @description A few facts of the entry (a role, a count, the permission refused); never a secret. */
+            details: null | {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        AuditLogPage: {
+            limit: number;
+            items: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `after` for the older entries; null on the last page. */
+            nextCursor: string | null;
+        };
+        InvitationToken: {
+            token: string;
         };
         /**
          * @description When actions may run, in the campaign's time zone: from `start` to `end` (24-hour `HH:MM`, `end`
@@ -2833,7 +3422,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The `x-api-key` header is missing, unknown or revoked. */
+        /**
+         * @description No valid credentials: the `x-api-key` header is missing, unknown, revoked or expired, or the
+         *     session cookie is missing, ended or expired.
+         */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -2845,6 +3437,40 @@ export interface components {
                  *       "statusCode": 401,
                  *       "message": "Invalid API key",
                  *       "code": "unauthorized"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such record in the workspace (or, for the public links, the token is unknown, used, revoked or expired). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 404,
+                 *       "message": "member not found: 6650b3c8e52d0f9a3b4c6d31",
+                 *       "code": "not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The current state forbids it (the owner's own role, a token for another e-mail, setup already done). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 409,
+                 *       "message": "the workspace's owner cannot be removed or given another role: transfer ownership first",
+                 *       "code": "owner_unchangeable"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2975,20 +3601,31 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The workspace's plan does not include this feature (campaign block lists need Pro or Agency). */
+        /**
+         * @description The workspace's plan does not include this feature (campaign block lists need Pro or Agency,
+         *     `plan_required`), or the caller's role does not allow the operation (`forbidden`).
+         */
         PlanRequired: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "statusCode": 403,
-                 *       "message": "Campaign block lists need a Pro or Agency plan",
-                 *       "code": "plan_required"
-                 *     }
-                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The caller's role in the workspace does not allow this operation (see `x-permission` on each
+         *     operation and the role table in the description above), or a signed-in request that changes
+         *     something did not come from the API's own origin (`cross_origin_request`). Nothing was
+         *     changed, and the refusal is written to the audit log.
+         */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3223,6 +3860,8 @@ export interface components {
          * @example 50
          */
         Limit: number;
+        /** @description An invitation's id (`inv_…`). */
+        InvitationId: string;
         /** @description Webhook subscription id. */
         SubscriptionIdAsId: string;
         /** @description Webhook delivery id. */
@@ -3498,6 +4137,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3678,6 +4318,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3712,6 +4353,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
             /** @description The campaign is not active. */
             409: {
@@ -3769,6 +4411,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
             /**
              * @description The campaign is not paused or draft, has no connected sender account, has no lead, or a
@@ -3850,6 +4493,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The campaign, or one or more of the accounts, does not exist in the workspace. */
             404: {
                 headers: {
@@ -4111,6 +4755,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4180,6 +4825,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The campaign does not exist, or one or more ids are not leads of it. */
             404: {
                 headers: {
@@ -4645,6 +5291,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description The campaign does not exist, or one or more ids are not blocks of it. */
             404: {
                 headers: {
@@ -4815,6 +5462,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["CampaignNotFound"];
             409: components["responses"]["SequenceEditConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4882,6 +5530,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["StepNotFound"];
             409: components["responses"]["SequenceEditConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4939,6 +5588,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["StepNotFound"];
             409: components["responses"]["SequenceEditConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5095,6 +5745,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["StepNotFound"];
             /**
              * @description The step's type has no variants (invitation, visit_profile): `step_has_no_variants`. Or
@@ -5185,6 +5836,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["VariantNotFound"];
             /**
              * @description Disabling the last enabled variant of the step: `last_enabled_variant`. Or the sequence
@@ -5261,6 +5913,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["VariantNotFound"];
             /**
              * @description Deleting the last enabled variant of the step: `last_enabled_variant`. Or the sequence kept
@@ -5326,6 +5979,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["LeadNotFound"];
             /**
              * @description The lead kept changing while its status was set (eight writes in a row lost to others):
@@ -5416,6 +6070,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["LeadNotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5549,6 +6204,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5611,6 +6267,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description One or more ids are not workspace blocks; nothing was removed. */
             404: {
                 headers: {
@@ -5763,6 +6420,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5863,6 +6521,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
             /** @description No network provider with hosted sign-in is configured (register accounts with `POST /v1/accounts`). */
             409: {
@@ -5962,6 +6621,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6353,6 +7013,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["AccountNotFound"];
             /**
              * @description The account's tier kept changing while the limits were set (three writes in a row, each
@@ -6640,6 +7301,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ConversationNotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6710,6 +7372,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ConversationNotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6890,6 +7553,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6961,6 +7625,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -7045,6 +7710,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["SubscriptionNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -7106,6 +7772,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["SubscriptionNotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -7175,6 +7842,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["DeliveryNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -7238,6 +7906,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["DeliveryNotFound"];
             /**
              * @description A dispatcher is sending the delivery right now (`delivery_in_flight`), its subscription was
@@ -7319,6 +7988,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No subscription for this (URL, event type) pair. */
             404: {
                 headers: {
@@ -7397,6 +8067,987 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "user",
+                     *       "user": {
+                     *         "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *         "email": "ana@agency.example",
+                     *         "name": "Ana Silva"
+                     *       },
+                     *       "key": null,
+                     *       "agencies": [
+                     *         {
+                     *           "id": "agc_6650b3c8e52d0f9a3b4c6d70",
+                     *           "name": "Silva Growth",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
+                     *       "workspaces": [
+                     *         {
+                     *           "id": "ws_6650b3c8e52d0f9a3b4c6d10",
+                     *           "name": "Acme outreach",
+                     *           "plan": "agency",
+                     *           "role": "owner",
+                     *           "permissions": [
+                     *             "workspace:read",
+                     *             "campaigns:write",
+                     *             "workspace:configure",
+                     *             "people:manage",
+                     *             "workspace:own"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records to skip.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "offset": 0,
+                     *       "limit": 50,
+                     *       "items": [
+                     *         {
+                     *           "userId": "6650b3c8e52d0f9a3b4c6d41",
+                     *           "email": "lea@agency.example",
+                     *           "name": "Léa Martin",
+                     *           "role": "member",
+                     *           "source": "workspace",
+                     *           "addedAt": "2025-06-02T08:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person's id (`userId` of a member). */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "removed 6650b3c8e52d0f9a3b4c6d41 from the workspace"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person's id (`userId` of a member). */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "6650b3c8e52d0f9a3b4c6d41",
+                     *       "email": "lea@agency.example",
+                     *       "name": "Léa Martin",
+                     *       "role": "admin",
+                     *       "source": "workspace",
+                     *       "addedAt": "2025-06-02T08:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records to skip.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "offset": 0,
+                     *       "limit": 50,
+                     *       "items": [
+                     *         {
+                     *           "id": "inv_6650b3c8e52d0f9a3b4c6d50",
+                     *           "email": "client@brand.example",
+                     *           "role": "client",
+                     *           "status": "pending",
+                     *           "createdAt": "2025-06-02T08:30:00.000Z",
+                     *           "expiresAt": "2025-06-09T08:30:00.000Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *             "label": "ana@agency.example"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "client@brand.example",
+                 *       "role": "client"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation and its link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_6650b3c8e52d0f9a3b4c6d50",
+                     *       "email": "client@brand.example",
+                     *       "role": "client",
+                     *       "status": "pending",
+                     *       "createdAt": "2025-06-02T08:30:00.000Z",
+                     *       "expiresAt": "2025-06-09T08:30:00.000Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *         "label": "ana@agency.example"
+                     *       },
+                     *       "link": "https://outreach.example/console/invitations?token=3q2-7wNxY0c8gKf1mZpLrA9sVtUeBhJdXoWiQnRyT4",
+                     *       "emailSent": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SentInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An invitation's id (`inv_…`). */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_6650b3c8e52d0f9a3b4c6d50",
+                     *       "email": "client@brand.example",
+                     *       "role": "client",
+                     *       "status": "revoked",
+                     *       "createdAt": "2025-06-02T08:30:00.000Z",
+                     *       "expiresAt": "2025-06-09T08:30:00.000Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *         "label": "ana@agency.example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description An invitation's id (`inv_…`). */
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new invitation and its link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_6650b3c8e52d0f9a3b4c6d50",
+                     *       "email": "client@brand.example",
+                     *       "role": "client",
+                     *       "status": "pending",
+                     *       "createdAt": "2025-06-02T08:30:00.000Z",
+                     *       "expiresAt": "2025-06-09T08:30:00.000Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *         "label": "ana@agency.example"
+                     *       },
+                     *       "link": "https://outreach.example/console/invitations?token=Zt8-1wNxY0c8gKf1mZpLrA9sVtUeBhJdXoWiQnRyT4",
+                     *       "emailSent": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SentInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "3q2-7wNxY0c8gKf1mZpLrA9sVtUeBhJdXoWiQnRyT4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "client@brand.example",
+                     *       "role": "client",
+                     *       "workspaceName": "Acme outreach",
+                     *       "expiresAt": "2025-06-09T08:30:00.000Z",
+                     *       "hasAccount": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "3q2-7wNxY0c8gKf1mZpLrA9sVtUeBhJdXoWiQnRyT4",
+                 *       "name": "Carla Brand",
+                 *       "password": "violet kettle orbit 42"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "ws_6650b3c8e52d0f9a3b4c6d10",
+                     *       "role": "client"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcceptedInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSetupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether setup is needed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "needed": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SetupStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    completeSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Hk3mZpLrA9sVtUeBhJdXoWiQnRyT4q2-7wNxY0c8gKf",
+                 *       "name": "Ana Silva",
+                 *       "email": "ana@agency.example",
+                 *       "password": "copper lantern meadow 7",
+                 *       "agencyName": "Silva Growth"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetupRequest"];
+            };
+        };
+        responses: {
+            /** @description Set up; the answer sets the session cookie. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "6650b3c8e52d0f9a3b4c6d40",
+                     *       "agencyId": "agc_6650b3c8e52d0f9a3b4c6d70",
+                     *       "workspaceIds": [
+                     *         "ws_6650b3c8e52d0f9a3b4c6d10"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SetupResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records to skip.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "offset": 0,
+                     *       "limit": 50,
+                     *       "items": [
+                     *         {
+                     *           "id": "key_6650b3c8e52d0f9a3b4c6d60",
+                     *           "name": "CRM sync",
+                     *           "role": "member",
+                     *           "prefix": "okey_Xb3k",
+                     *           "createdAt": "2025-06-02T08:30:00.000Z",
+                     *           "createdBy": {
+                     *             "type": "user",
+                     *             "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *             "label": "ana@agency.example"
+                     *           },
+                     *           "lastUsedAt": null,
+                     *           "expiresAt": "2026-06-02T00:00:00.000Z",
+                     *           "revokedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CRM sync",
+                 *       "role": "member",
+                 *       "expiresAt": "2026-06-02T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "key_6650b3c8e52d0f9a3b4c6d60",
+                     *       "name": "CRM sync",
+                     *       "role": "member",
+                     *       "prefix": "okey_Xb3k",
+                     *       "createdAt": "2025-06-02T08:30:00.000Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *         "label": "ana@agency.example"
+                     *       },
+                     *       "lastUsedAt": null,
+                     *       "expiresAt": "2026-06-02T00:00:00.000Z",
+                     *       "revokedAt": null,
+                     *       "key": "okey_Xb3kQm9vT2cW8yRz1LpN4sHd6fJg0aEuKiOoYtBxC5w"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                apiKeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "key_6650b3c8e52d0f9a3b4c6d60",
+                     *       "name": "CRM sync",
+                     *       "role": "member",
+                     *       "prefix": "okey_Xb3k",
+                     *       "createdAt": "2025-06-02T08:30:00.000Z",
+                     *       "createdBy": {
+                     *         "type": "user",
+                     *         "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *         "label": "ana@agency.example"
+                     *       },
+                     *       "lastUsedAt": null,
+                     *       "expiresAt": "2026-06-02T00:00:00.000Z",
+                     *       "revokedAt": "2025-06-03T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "6650b3c8e52d0f9a3b4c6d80",
+                     *           "createdAt": "2025-06-02T08:30:00.000Z",
+                     *           "lastSeenAt": "2025-06-02T11:02:00.000Z",
+                     *           "expiresAt": "2025-06-03T11:02:00.000Z",
+                     *           "ipAddress": "203.0.113.7",
+                     *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64)",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "session ended"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                action?: string;
+                actorId?: string;
+                targetId?: string;
+                /**
+                 * @description Entries at or after this time (a date is its UTC midnight).
+                 * @example 2025-06-01
+                 */
+                since?: components["schemas"]["IsoDateOrDateTime"];
+                /**
+                 * @description Entries before this time (a date is its UTC midnight).
+                 * @example 2025-07-01
+                 */
+                until?: components["schemas"]["IsoDateOrDateTime"];
+                /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 50,
+                     *       "nextCursor": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "aud_6650b3c8e52d0f9a3b4c6d90",
+                     *           "at": "2025-06-02T09:00:00.000Z",
+                     *           "actor": {
+                     *             "type": "user",
+                     *             "id": "6650b3c8e52d0f9a3b4c6d40",
+                     *             "label": "ana@agency.example"
+                     *           },
+                     *           "action": "campaign.paused",
+                     *           "target": {
+                     *             "type": "campaign",
+                     *             "id": "cmp_6650b3c8e52d0f9a3b4c6d31"
+                     *           },
+                     *           "outcome": "succeeded",
+                     *           "ip": "203.0.113.7",
+                     *           "userAgent": "Mozilla/5.0 (X11; Linux x86_64)",
+                     *           "details": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

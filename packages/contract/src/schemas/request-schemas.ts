@@ -12,6 +12,7 @@ import * as campaign from './campaign.schema.js';
 import type { AssertNoMismatch, ContractMismatches, OperationSchemas } from './contract-equality.js';
 import * as conversation from './conversation.schema.js';
 import * as lead from './lead.schema.js';
+import * as people from './people.schema.js';
 import * as sequence from './sequence.schema.js';
 import * as webhook from './webhook.schema.js';
 
@@ -81,6 +82,25 @@ export const requestSchemas = {
     params: webhook.recoverHookDeliveriesParams,
     body: webhook.recoverHookDeliveriesBody,
   },
+
+  getMe: {},
+  listMembers: { query: people.listMembersQuery },
+  updateMember: { params: people.updateMemberParams, body: people.updateMemberBody },
+  removeMember: { params: people.removeMemberParams },
+  createInvitation: { body: people.createInvitationBody },
+  listInvitations: { query: people.listInvitationsQuery },
+  revokeInvitation: { params: people.revokeInvitationParams },
+  resendInvitation: { params: people.resendInvitationParams },
+  previewInvitation: { body: people.previewInvitationBody },
+  acceptInvitation: { body: people.acceptInvitationBody },
+  getSetupStatus: {},
+  completeSetup: { body: people.completeSetupBody },
+  createApiKey: { body: people.createApiKeyBody },
+  listApiKeys: { query: people.listApiKeysQuery },
+  revokeApiKey: { params: people.revokeApiKeyParams },
+  listSessions: {},
+  endSession: { params: people.endSessionParams },
+  listAuditLog: { query: people.listAuditLogQuery },
 
   getHealth: {},
   getReadiness: {},

@@ -1,6 +1,7 @@
+import type { ApiKeyRole } from '@outreach/domain';
 import { createHash } from 'node:crypto';
 import type { WorkspaceId } from '../common/public-ids.js';
-import type { ApiKeyRecord } from './api-key.schema.js';
+import type { ApiKeyCreator, ApiKeyRecord } from './api-key.schema.js';
 
 /** An API key as shown to its workspace: never the hash, never the plaintext. */
 export interface ApiKey {
@@ -11,7 +12,15 @@ export interface ApiKey {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  role: ApiKeyRole;
+  /** Null: the key never expires. */
+  expiresAt: Date | null;
+  /** Null for keys made before this was recorded. */
+  createdBy: ApiKeyCreator | null;
 }
+
+/** The role of a key made before roles existed: keys that worked as admins keep working. */
+export const LEGACY_API_KEY_ROLE: ApiKeyRole = 'admin';
 
 export function toApiKey(record: ApiKeyRecord): ApiKey {
   return {
@@ -22,6 +31,15 @@ export function toApiKey(record: ApiKeyRecord): ApiKey {
     createdAt: record.createdAt,
     lastUsedAt: record.lastUsedAt,
     revokedAt: record.revokedAt,
+    role: record.role ?? LEGACY_API_KEY_ROLE,
+    expiresAt: record.expiresAt ?? null,
+    createdBy: record.createdBy
+      ? {
+          type: record.createdBy.type,
+          id: record.createdBy.id ?? null,
+          label: record.createdBy.label ?? null,
+        }
+      : null,
   };
 }
 

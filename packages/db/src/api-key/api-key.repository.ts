@@ -1,10 +1,20 @@
+import type { ApiKeyRole } from '@outreach/domain';
 import { randomBytes } from 'node:crypto';
 import { AmbiguousMatchError, NotFoundError } from '../common/db-errors.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
 import type { ScopedModel } from '../common/scoped-model.js';
 import { API_KEY_PREFIX_LENGTH, hashApiKey, toApiKey, type ApiKey } from './api-key.entity.js';
-import type { ApiKeyRecord } from './api-key.schema.js';
+import type { ApiKeyCreator, ApiKeyRecord } from './api-key.schema.js';
+
+export interface NewApiKey {
+  name: string;
+  /** `admin` by default (what every key could do before roles). */
+  role?: ApiKeyRole;
+  /** Null (the default): the key never expires. */
+  expiresAt?: Date | null;
+  createdBy?: ApiKeyCreator | null;
+}
 
 export interface CreatedApiKey {
   apiKey: ApiKey;
@@ -21,7 +31,7 @@ export class ApiKeyRepository {
     private readonly clock: () => Date,
   ) {}
 
-  async create(workspaceId: WorkspaceId, input: { name: string }): Promise<CreatedApiKey> {
+  async create(workspaceId: WorkspaceId, input: NewApiKey): Promise<CreatedApiKey> {
     // A prefix collision inside one workspace is astronomically rare but would break revocation
     // by prefix, so the unique index rejects it and a fresh key is drawn.
     for (let attempt = 0; ; attempt += 1) {
@@ -35,6 +45,9 @@ export class ApiKeyRepository {
           createdAt: this.clock(),
           lastUsedAt: null,
           revokedAt: null,
+          role: input.role ?? 'admin',
+          expiresAt: input.expiresAt ?? null,
+          createdBy: input.createdBy ?? null,
         });
         return { apiKey: toApiKey(record), plaintext };
       } catch (error) {
@@ -50,14 +63,31 @@ export class ApiKeyRepository {
 
   /**
    * Authentication, unscoped by nature: the request names no workspace, its key does. Returns
-   * the key (with its workspace) when it exists and is not revoked.
+   * the key (with its workspace) when it exists, is not revoked and has not expired at `now`
+   * (HTTP time; the repository's clock when not given). A missing `expiresAt` (older keys) matches
+   * `null`: such keys never expire.
    */
-  async findActiveByHash(hash: string): Promise<ApiKey | null> {
+  async findActiveByHash(hash: string, now: Date = this.clock()): Promise<ApiKey | null> {
     const record = await this.records.acrossWorkspaces
-      .findOne({ hash, revokedAt: null })
+      .findOne({ hash, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] })
       .lean<ApiKeyRecord>()
       .exec();
     return record ? toApiKey(record) : null;
+  }
+
+  async get(workspaceId: WorkspaceId, id: string): Promise<ApiKey | null> {
+    const record = await this.records.findOne(workspaceId, { _id: id });
+    return record ? toApiKey(record) : null;
+  }
+
+  /** Revokes the workspace's key `id`; revoking twice keeps the first date. Null: no such key. */
+  async revoke(workspaceId: WorkspaceId, id: string): Promise<ApiKey | null> {
+    await this.records.updateOne(
+      workspaceId,
+      { _id: id, revokedAt: null },
+      { $set: { revokedAt: this.clock() } },
+    );
+    return this.get(workspaceId, id);
   }
 
   /** Revokes the workspace's key with this prefix; revoking twice keeps the first date. */

@@ -1,5 +1,12 @@
+import { API_KEY_ROLES, type ApiKeyRole } from '@outreach/domain';
 import { Schema } from 'mongoose';
+import { actorSchema, type ActorRecord } from '../common/actor-schema.js';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
+
+export const API_KEY_CREATOR_TYPES = ['user', 'key', 'cli'] as const;
+export type ApiKeyCreatorType = (typeof API_KEY_CREATOR_TYPES)[number];
+/** Who made a key: a person, another key, or the admin CLI (no id). */
+export type ApiKeyCreator = ActorRecord<ApiKeyCreatorType>;
 
 export interface ApiKeyRecord {
   _id: string;
@@ -12,6 +19,14 @@ export interface ApiKeyRecord {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  /**
+   * Absent on keys made before roles existed, which read as `admin` (what they could do then):
+   * mapped at read, the stored records are not migrated. Likewise the two fields below read as null.
+   */
+  role?: ApiKeyRole;
+  /** After this the key no longer authenticates; null: never expires. */
+  expiresAt?: Date | null;
+  createdBy?: ApiKeyCreator | null;
 }
 
 export const apiKeySchema = new Schema<ApiKeyRecord>(
@@ -24,6 +39,9 @@ export const apiKeySchema = new Schema<ApiKeyRecord>(
     createdAt: { type: Date, required: true },
     lastUsedAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
+    role: { type: String, enum: API_KEY_ROLES, default: 'admin' },
+    expiresAt: { type: Date, default: null },
+    createdBy: { type: actorSchema(API_KEY_CREATOR_TYPES), default: null },
   },
   recordOptions('api_keys'),
 );

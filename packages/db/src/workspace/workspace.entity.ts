@@ -6,6 +6,8 @@ export interface Workspace {
   id: WorkspaceId;
   name: string;
   plan: WorkspacePlan;
+  /** The agency that holds the workspace, or null. */
+  agencyId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -15,6 +17,7 @@ export function toWorkspace(record: WorkspaceRecord): Workspace {
     id: record._id as WorkspaceId,
     name: record.name,
     plan: record.plan,
+    agencyId: record.agencyId ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../api-key/api-key.entity.js';
 import { NotFoundError } from '../common/db-errors.js';
-import { isId } from '../common/public-ids.js';
+import type { mongo } from 'mongoose';
+import { asWorkspaceId, isId, newId } from '../common/public-ids.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
 
 let t: TestDb;
@@ -56,5 +57,60 @@ describe('API keys', () => {
     await t.db.apiKeys.touchLastUsed(ws, apiKey.id, later);
     await t.db.apiKeys.touchLastUsed(ws, apiKey.id, T0);
     expect((await t.db.apiKeys.list(ws))[0]?.lastUsedAt).toEqual(later);
+  });
+});
+
+describe('workspaces of agencies', () => {
+  it('has no agency by default, one when created with it, and reads a missing field as none', async () => {
+    const agency = await t.db.agencies.create({ name: 'Agency' });
+    const plain = await t.db.workspaces.createWorkspace({ name: 'Plain', plan: 'pro' });
+    expect(plain.agencyId).toBeNull();
+    const held = await t.db.workspaces.createWorkspace({ name: 'Held', plan: 'agency', agencyId: agency.id });
+    expect(await t.db.workspaces.get(held.id)).toMatchObject({ agencyId: agency.id });
+    const legacy = newId('workspace');
+    await t.raw('workspaces').insertOne({
+      _id: legacy as unknown as mongo.ObjectId,
+      name: 'Before agencies',
+      plan: 'pro',
+      createdAt: T0,
+      updatedAt: T0,
+    });
+    expect((await t.db.workspaces.get(asWorkspaceId(legacy)))?.agencyId).toBeNull();
+  });
+
+  it('lists an agency’s workspaces and workspaces by id', async () => {
+    const agency = await t.db.agencies.create({ name: 'Lister' });
+    const other = await t.db.agencies.create({ name: 'Other' });
+    const a = await t.db.workspaces.createWorkspace({ name: 'A', plan: 'pro', agencyId: agency.id });
+    const b = await t.db.workspaces.createWorkspace({ name: 'B', plan: 'pro', agencyId: agency.id });
+    const c = await t.db.workspaces.createWorkspace({ name: 'C', plan: 'pro', agencyId: other.id });
+    expect((await t.db.workspaces.listByAgency(agency.id)).map((w) => w.id)).toEqual([a.id, b.id]);
+    expect(await t.db.workspaces.listByAgency('agc_000000000000000000000000')).toEqual([]);
+    const byIds = await t.db.workspaces.listByIds([c.id, a.id, asWorkspaceId(newId('workspace'))]);
+    expect(byIds.map((w) => w.id)).toEqual([a.id, c.id]);
+    expect(await t.db.workspaces.listByIds([])).toEqual([]);
+  });
+
+  it('gives every workspace without an agency to the first agency, once', async () => {
+    const first = await t.db.agencies.create({ name: 'First' });
+    const other = await t.db.agencies.create({ name: 'Kept' });
+    const unowned = await t.db.workspaces.createWorkspace({ name: 'Unowned', plan: 'pro' });
+    const owned = await t.db.workspaces.createWorkspace({ name: 'Owned', plan: 'pro', agencyId: other.id });
+    const legacy = newId('workspace');
+    await t.raw('workspaces').insertOne({
+      _id: legacy as unknown as mongo.ObjectId,
+      name: 'Legacy',
+      plan: 'starter',
+      createdAt: T0,
+      updatedAt: T0,
+    });
+    const assigned = await t.db.workspaces.assignAgencyToUnowned(first.id);
+    expect(assigned).toEqual(expect.arrayContaining([unowned.id, legacy]));
+    expect(assigned).not.toContain(owned.id);
+    expect((await t.db.workspaces.get(owned.id))?.agencyId).toBe(other.id);
+    expect((await t.db.workspaces.get(asWorkspaceId(legacy)))?.agencyId).toBe(first.id);
+    const held = (await t.db.workspaces.listByAgency(first.id)).map((w) => w.id);
+    expect(held.sort()).toEqual([...assigned].sort());
+    expect(await t.db.workspaces.assignAgencyToUnowned(other.id)).toEqual([]);
   });
 });

@@ -16,12 +16,18 @@ export class WorkspaceRepository {
    * Creates a tenant. The only method without a workspace argument that is not a cross-workspace
    * operation: the workspace does not exist yet.
    */
-  async createWorkspace(input: { name: string; plan: WorkspacePlan }): Promise<Workspace> {
+  async createWorkspace(input: {
+    name: string;
+    plan: WorkspacePlan;
+    /** The agency that holds the new workspace (none by default). */
+    agencyId?: string | null;
+  }): Promise<Workspace> {
     const now = this.clock();
     const created = await new this.model({
       _id: newId('workspace'),
       name: input.name,
       plan: input.plan,
+      agencyId: input.agencyId ?? null,
       createdAt: now,
       updatedAt: now,
     }).save();
@@ -53,5 +59,57 @@ export class WorkspaceRepository {
       .exec();
     if (!record) throw new NotFoundError('workspace', [workspaceId]);
     return toWorkspace(record);
+  }
+
+  /**
+   * The workspaces an agency holds, oldest first. Unscoped by nature: an agency is above its
+   * workspaces, and its owners and admins see all of them.
+   */
+  async listByAgency(agencyId: string): Promise<Workspace[]> {
+    const records = await this.model
+      .find({ agencyId })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<WorkspaceRecord[]>()
+      .exec();
+    return records.map(toWorkspace);
+  }
+
+  /**
+   * The workspaces among `ids` that exist, oldest first (a person's workspaces, from their
+   * memberships). Several workspaces by nature; each id came from a trusted place.
+   */
+  async listByIds(ids: readonly WorkspaceId[]): Promise<Workspace[]> {
+    if (ids.length === 0) return [];
+    const records = await this.model
+      .find({ _id: { $in: ids } })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<WorkspaceRecord[]>()
+      .exec();
+    return records.map(toWorkspace);
+  }
+
+  /**
+   * Gives every workspace without an agency (null, or created before agencies existed) to
+   * `agencyId`, and returns their ids. Run once, when the first person sets the service up: the
+   * workspaces made before then (by the CLI, the demo) become that person's agency's. Each
+   * workspace is taken only while it has no agency, so one claimed meanwhile keeps its own.
+   */
+  async assignAgencyToUnowned(agencyId: string): Promise<WorkspaceId[]> {
+    const unowned = await this.model
+      .find({ agencyId: null }, { _id: 1 })
+      .lean<Array<Pick<WorkspaceRecord, '_id'>>>()
+      .exec();
+    if (unowned.length === 0) return [];
+    const ids = unowned.map((record) => record._id);
+    await this.model
+      .updateMany({ _id: { $in: ids }, agencyId: null }, { $set: { agencyId, updatedAt: this.clock() } })
+      .exec();
+    // The ones this call gave (another caller may have taken some between the two writes).
+    const assigned = await this.model
+      .find({ _id: { $in: ids }, agencyId }, { _id: 1 })
+      .sort({ _id: 1 })
+      .lean<Array<Pick<WorkspaceRecord, '_id'>>>()
+      .exec();
+    return assigned.map((record) => record._id as WorkspaceId);
   }
 }

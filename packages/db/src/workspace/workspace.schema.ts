@@ -6,18 +6,27 @@ export interface WorkspaceRecord {
   _id: string;
   name: string;
   plan: WorkspacePlan;
+  /**
+   * The agency that holds the workspace, or null. Absent on workspaces created before agencies
+   * existed, which reads as null.
+   */
+  agencyId?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-// Workspaces are read by `_id` only; the default `_id` index serves every query.
 export const workspaceSchema = new Schema<WorkspaceRecord>(
   {
     _id: { type: String, required: true },
     name: { type: String, required: true },
     plan: { type: String, enum: WORKSPACE_PLANS, required: true },
+    agencyId: { type: String, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
   recordOptions('workspaces'),
 );
+
+// Workspaces are read by `_id` (the default index, also `listByIds`) except by agency: this one
+// serves `listByAgency`, and `assignAgencyToUnowned` (null matches a missing field in it too).
+workspaceSchema.index({ agencyId: 1 });

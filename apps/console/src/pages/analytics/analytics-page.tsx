@@ -1,18 +1,19 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useApi } from '../../api/session.js';
 import { EmptyState, ErrorPanel, QueryView } from '../../components/states.js';
 import { analyticsWindowText } from '../../lib/analytics-window.js';
 import { percent } from '../../lib/format.js';
-import { setSearchParams, useSearchParams } from '../../router.js';
+import { analyticsSearch, useLiveSearch, type AnalyticsSearch } from '../../route-search.js';
 import { DailyChart, SERIES } from './daily-chart.js';
 
 /** Workspace totals and the per-day series over a date range, for all senders or one. */
 export default function AnalyticsPage() {
   const api = useApi();
-  const search = useSearchParams();
-  const startDate = search.get('from') ?? '';
-  const endDate = search.get('to') ?? '';
-  const accountId = search.get('sender') ?? '';
-  const filters = { from: startDate || undefined, to: endDate || undefined, sender: accountId || undefined };
+  const filters = useLiveSearch(analyticsSearch);
+  const { from: startDate, to: endDate, sender: accountId } = filters;
+  const navigate = useNavigate({ from: '/analytics' });
+  // A cleared field leaves the address; the range replaces it rather than add to the history.
+  const show = (search: AnalyticsSearch) => void navigate({ search, replace: true, resetScroll: false });
   const query = api.useQuery('get', '/v1/analytics', {
     params: {
       query: {
@@ -34,22 +35,22 @@ export default function AnalyticsPage() {
         <input
           id="from"
           type="date"
-          value={startDate}
-          max={endDate || undefined}
-          onChange={(e) => setSearchParams({ ...filters, from: e.target.value })}
+          value={startDate ?? ''}
+          max={endDate}
+          onChange={(e) => show({ ...filters, from: e.target.value || undefined })}
         />
         <label htmlFor="to">To</label>
         <input
           id="to"
           type="date"
-          value={endDate}
-          onChange={(e) => setSearchParams({ ...filters, to: e.target.value })}
+          value={endDate ?? ''}
+          onChange={(e) => show({ ...filters, to: e.target.value || undefined })}
         />
         <label htmlFor="sender">Sender</label>
         <select
           id="sender"
-          value={accountId}
-          onChange={(e) => setSearchParams({ ...filters, sender: e.target.value })}
+          value={accountId ?? ''}
+          onChange={(e) => show({ ...filters, sender: e.target.value || undefined })}
         >
           <option value="">All senders</option>
           {accounts.data?.items.map((account) => (

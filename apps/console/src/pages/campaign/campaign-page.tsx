@@ -1,8 +1,8 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { Badge } from '../../components/badge.js';
 import { QueryView } from '../../components/states.js';
-import { Link } from '../../router.js';
 import { campaignTone, statusLabel } from '../campaigns/campaign-status.js';
 import { Funnel } from '../campaigns/funnel.js';
 import { CampaignBlockList } from './campaign-block-list.js';
@@ -14,8 +14,10 @@ import { SendersPanel } from './senders-panel.js';
 import { SequenceEditor } from './sequence-editor.js';
 import { SettingsForm } from './settings-form.js';
 
-export default function CampaignPage({ params }: { params: Record<string, string> }) {
-  const id = params['id'] ?? '';
+const route = getRouteApi('/campaigns/$id');
+
+export default function CampaignPage() {
+  const { id } = route.useParams();
   const api = useApi();
   const query = api.useQuery(
     'get',

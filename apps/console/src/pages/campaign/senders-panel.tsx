@@ -1,10 +1,10 @@
 import type { components } from '@outreach/client';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useApi } from '../../api/session.js';
 import { Badge } from '../../components/badge.js';
 import { ActionError, QueryView } from '../../components/states.js';
-import { Link } from '../../router.js';
 import { displayedStatus } from '../senders/account-status.js';
 import { invalidateCampaign } from './invalidate.js';
 

@@ -1,24 +1,22 @@
-import type { components } from '@outreach/client';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { Badge } from '../../components/badge.js';
 import { Pagination } from '../../components/pagination.js';
 import { EmptyState, QueryView } from '../../components/states.js';
-import { Link, setSearchParams, useSearchParams } from '../../router.js';
+import { campaignsSearch, useLiveSearch, type CampaignsSearch } from '../../route-search.js';
 import { CAMPAIGN_STATUSES, campaignTone, statusLabel } from './campaign-status.js';
 import { CreateCampaignForm } from './create-campaign-form.js';
 import { Funnel } from './funnel.js';
 
-type CampaignStatus = components['schemas']['CampaignStatus'];
 const PAGE_SIZE = 20;
 
 export default function CampaignsPage() {
   const api = useApi();
-  const search = useSearchParams();
-  const text = search.get('search') ?? '';
-  const status = (search.get('status') ?? '') as CampaignStatus | '';
-  const offset = Number(search.get('offset') ?? 0);
-  const filters = { search: text || undefined, status: status || undefined };
+  const { search: text, status, offset } = useLiveSearch(campaignsSearch);
+  const navigate = useNavigate({ from: '/' });
+  // Filters and pages replace the address rather than add to the history, and keep the scroll.
+  const show = (search: CampaignsSearch) => void navigate({ search, replace: true, resetScroll: false });
   const query = api.useQuery(
     'get',
     '/v1/campaigns',
@@ -47,13 +45,15 @@ export default function CampaignsPage() {
           id="campaign-search"
           type="search"
           value={text}
-          onChange={(event) => setSearchParams({ ...filters, search: event.target.value })}
+          onChange={(event) => show({ search: event.target.value, status })}
         />
         <label htmlFor="campaign-status">Status</label>
         <select
           id="campaign-status"
-          value={status}
-          onChange={(event) => setSearchParams({ ...filters, status: event.target.value })}
+          value={status ?? ''}
+          onChange={(event) =>
+            show({ search: text, status: CAMPAIGN_STATUSES.find((s) => s === event.target.value) })
+          }
         >
           <option value="">Any status</option>
           {CAMPAIGN_STATUSES.map((s) => (
@@ -68,7 +68,7 @@ export default function CampaignsPage() {
           page.total === 0 ? (
             text || status ? (
               <EmptyState title="No campaign matches these filters.">
-                <button type="button" onClick={() => setSearchParams({})}>
+                <button type="button" onClick={() => show({})}>
                   Clear the filters
                 </button>
               </EmptyState>
@@ -94,7 +94,9 @@ export default function CampaignsPage() {
                   {page.items.map((campaign) => (
                     <tr key={campaign.id}>
                       <th scope="row">
-                        <Link to={`/campaigns/${campaign.id}`}>{campaign.name}</Link>
+                        <Link to="/campaigns/$id" params={{ id: campaign.id }}>
+                          {campaign.name}
+                        </Link>
                       </th>
                       <td>
                         <Badge tone={campaignTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
@@ -117,7 +119,7 @@ export default function CampaignsPage() {
                 total={page.total}
                 offset={page.offset}
                 limit={page.limit}
-                onChange={(next) => setSearchParams({ ...filters, offset: String(next) })}
+                onChange={(next) => show({ search: text, status, offset: next })}
               />
             </>
           )

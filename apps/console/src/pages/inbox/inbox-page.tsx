@@ -1,19 +1,24 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef } from 'react';
 import { useApi } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { EmptyState, QueryView } from '../../components/states.js';
 import { dateTime } from '../../lib/format.js';
 import { leadName } from '../../lib/lead-wait.js';
-import { setSearchParams, useSearchParams } from '../../router.js';
+import { inboxSearch, useLiveSearch, type InboxSearch } from '../../route-search.js';
 import { Thread } from './thread.js';
 import { useInboxKeys } from './use-inbox-keys.js';
 
 /** Conversations of every sender in one list, unread first; j/k to move, r to reply. */
 export default function InboxPage() {
   const api = useApi();
-  const search = useSearchParams();
-  const selected = search.get('c');
-  const unreadOnly = search.get('unread') === '1';
+  const { c: selected, unread: unreadOnly } = useLiveSearch(inboxSearch);
+  const navigate = useNavigate({ from: '/inbox' });
+  // The conversation open and the filter replace the address rather than add to the history.
+  const show = useCallback(
+    (search: InboxSearch) => void navigate({ search, replace: true, resetScroll: false }),
+    [navigate],
+  );
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const query = api.useQuery(
     'get',
@@ -39,10 +44,7 @@ export default function InboxPage() {
         unreadFirst(b) - unreadFirst(a) || (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? ''),
     );
   }, [query.data]);
-  const open = useCallback(
-    (urn: string) => setSearchParams({ c: urn, unread: unreadOnly ? '1' : undefined }),
-    [unreadOnly],
-  );
+  const open = useCallback((urn: string) => show({ c: urn, unread: unreadOnly }), [show, unreadOnly]);
   const move = useCallback(
     (step: number) => {
       if (items.length === 0) return;
@@ -72,9 +74,7 @@ export default function InboxPage() {
           id="unread-only"
           type="checkbox"
           checked={unreadOnly}
-          onChange={(event) =>
-            setSearchParams({ c: selected ?? undefined, unread: event.target.checked ? '1' : undefined })
-          }
+          onChange={(event) => show({ c: selected, unread: event.target.checked })}
         />
         <label htmlFor="unread-only">Unread only</label>
       </div>

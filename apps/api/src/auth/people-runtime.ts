@@ -1,0 +1,96 @@
+import type { Db } from '@outreach/db';
+import type { Logger } from 'pino';
+import type { PeopleDeps } from '../app-deps.js';
+import { createAuditTrail } from '../audit/audit-trail.js';
+import { createAuth, type AuthSettings } from './better-auth.js';
+import { createMailer } from './mailer.js';
+import { createPeopleDirectory } from './people-directory.js';
+import { createSessionReader } from './session-reader.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
+
+export interface PeopleRuntimeOptions {
+  db: Db;
+  logger: Logger;
+  realClock: () => Date;
+  auth: AuthSettings;
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+}
+
+/**
+ * Builds authentication for the API: the library on the database of the data layer's connection,
+ * the session reader, the directory of people, mail, and the audit of sign-ins and sign-outs.
+ */
+export function createPeopleRuntime(options: PeopleRuntimeOptions): PeopleDeps {
+  const { db, logger, realClock } = options;
+  const mailer = createMailer(options.smtpUrl, { from: options.mailFrom, logger });
+  const audit = createAuditTrail(db, logger);
+  const auth = createAuth({
+    database: db.mongoDatabase(),
+    settings: options.auth,
+    mailer,
+    throttle: createSignInThrottle(db.authFailures, realClock),
+    logger,
+    realClock,
+    events: {
+      signedIn: ({ userId, email, ip, userAgent }) =>
+        void audit.recordForPerson(userId, {
+          actor: { type: 'user', id: userId, label: email },
+          action: 'auth.sign_in',
+          outcome: 'succeeded',
+          ip,
+          userAgent,
+        }),
+      signInFailed: ({ email, ip, userAgent, reason }) =>
+        void directory
+          .byEmail(email)
+          .catch(() => null)
+          .then((person) =>
+            audit.recordForPerson(person?.id ?? null, {
+              actor: { type: 'anonymous', id: null, label: email },
+              action: 'auth.sign_in_failed',
+              outcome: 'refused',
+              ip,
+              userAgent,
+              details: { reason },
+            }),
+          ),
+      signedOut: ({ userId, ip, userAgent }) =>
+        void audit.recordForPerson(userId, {
+          actor: { type: 'user', id: userId, label: null },
+          action: 'auth.sign_out',
+          outcome: 'succeeded',
+          ip,
+          userAgent,
+        }),
+    },
+  });
+  const directory = createPeopleDirectory(auth);
+  return {
+    auth,
+    directory,
+    mailer,
+    sessions: createSessionReader(auth, { maxAgeSeconds: options.auth.sessionMaxAgeSeconds, realClock }),
+    origins: { publicUrl: options.auth.baseUrl, trusted: options.auth.trustedOrigins },
+  };
+}
+
+/**
+ * While nobody has an account, a one-time setup link (valid one hour) is issued at every start
+ * and logged: it is the only way to the first owner (no default account, no default password).
+ */
+export async function issueSetupLinkIfNeeded(
+  db: Db,
+  people: PeopleDeps,
+  baseUrl: string,
+  logger: Logger,
+): Promise<string | null> {
+  if (await people.directory.anyone()) return null;
+  const token = await db.setupTokens.issue(60 * 60 * 1000);
+  const setupUrl = `${baseUrl.replace(/\/$/, '')}/console/setup?token=${encodeURIComponent(token)}`;
+  logger.warn(
+    { setupUrl },
+    `no one has an account yet: create the first owner within an hour at ${setupUrl} (single use; a new link is made at each start until then)`,
+  );
+  return setupUrl;
+}

@@ -1,0 +1,1 @@
+export type { SetupTokenRepository } from './setup-token.repository.js';
