@@ -12,7 +12,7 @@
 // the build stops the build and starts nothing; one during startup starts no further child.
 // The data is kept in .outreach/db (OUTREACH_DATA_DIR) across restarts; `--fresh` starts empty.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { createChildProcesses } from './child-processes.mjs';
 import { openLocalData, recordStop } from './local-data.mjs';
@@ -57,6 +57,23 @@ function shownPath(path) {
 const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
 /** A child that stayed up this long is healthy again: its next crash restarts it after 1 s. */
 const STABLE_AFTER_MS = 60_000;
+
+/** Called with every line a child prints, by the child's name (the API's setup link). */
+const lineObservers = new Map();
+
+/**
+ * Signs session cookies. Kept in `.outreach/auth-secret` so that sessions outlive a restart; made
+ * once, readable by this user only. `AUTH_SECRET` in the environment wins.
+ */
+function authSecret() {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = join(dirname(stateFile), 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 /** Running children by name; a restarted child replaces its predecessor. */
 const children = new Map();
@@ -119,6 +136,7 @@ function run(name, script, args, extraEnv, ready) {
     };
     const onLine = (line) => {
       process.stdout.write(`[${name}] ${line}\n`);
+      lineObservers.get(name)?.(line);
       const match = !settled && ready?.(line);
       if (match) {
         settled = true;
@@ -291,7 +309,22 @@ async function main() {
   });
   await waitForHttp(`${sandboxUrl}/healthz`);
   const llm = await languageModel();
+  // While nobody has an account the API logs a one-time setup link: shown and kept with the rest.
+  let setupUrl;
+  let info;
+  lineObservers.set('api', (line) => {
+    const found = line.match(/"setupUrl":"([^"]+)"/)?.[1];
+    if (!found) return;
+    setupUrl = found;
+    if (info) {
+      writeState({ ...info, setupUrl });
+      console.log(
+        `\n  Setup:    ${setupUrl}\n            (create the first owner with it within an hour; written to ${stateFile} as setupUrl)`,
+      );
+    }
+  });
   await run('api', 'apps/api/dist/server.js', [], {
+    AUTH_SECRET: authSecret(),
     PORT: String(apiPort),
     HOST: host,
     MONGODB_URI: mongoUri,
@@ -320,7 +353,7 @@ async function main() {
     ...clock,
   });
 
-  const info = {
+  info = {
     apiUrl,
     docsUrl: `${apiUrl}/docs`,
     ...(consoleBuilt ? { consoleUrl: `${apiUrl}/console/` } : {}),
@@ -333,18 +366,22 @@ async function main() {
     clockEpoch,
     timeScale: Number(timeScale),
   };
-  mkdirSync(dirname(stateFile), { recursive: true });
-  writeFileSync(stateFile, `${JSON.stringify(info, null, 2)}\n`);
+  writeState({ ...info, ...(setupUrl ? { setupUrl } : {}) });
   console.log(`
 The outreach service is up (a sandbox day lasts ${daySeconds} s).
   API:      ${apiUrl}
   Docs:     ${info.docsUrl}
   Console:  ${info.consoleUrl ?? '(not built: pnpm --filter @outreach/console build)'}${info.consoleUrl ? ' (sign in with the API key below)' : ''}
-  API key:  ${info.apiKey}
+  API key:  ${info.apiKey}${setupUrl ? `\n  Setup:    ${setupUrl}\n            (the first owner's account: single use, valid one hour)` : ''}
   Unipile simulator: ${sandboxUrl}
   Model:    ${llm.model} at ${llm.baseUrl}${llm.simulated ? ' (simulated: AI tags, ICP reasons and openers without any external service)' : ''}
   MongoDB:  ${mongoUri}${env.MONGODB_URI ? '' : ` (data kept in ${dataDir}; \`pnpm start --fresh\` starts empty)`}
 Written to ${stateFile}. Press Ctrl-C to stop.`);
+}
+
+function writeState(state) {
+  mkdirSync(dirname(stateFile), { recursive: true });
+  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 }
 
 main().catch((error) => {

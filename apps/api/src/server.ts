@@ -89,7 +89,11 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
   logger.info({ port, host: config.HOST }, `api listening on http://${config.HOST}:${port}`);
   if (providerSettings.publicUrl === '') providerSettings.publicUrl = `http://127.0.0.1:${port}`;
-  await issueSetupLinkIfNeeded(db, people, config.PUBLIC_URL ?? `http://${config.HOST}:${port}`, logger);
+  await issueSetupLinkIfNeeded(db, people, {
+    baseUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${port}`,
+    logger,
+    realClock: systemClock,
+  });
 
   const { shutdown, isShuttingDown } = createShutdown({
     server,

@@ -24,11 +24,13 @@ export interface AuditTrail {
   recordForPerson(userId: string | null, entry: Omit<NewAuditEntry, 'workspaceId'>): Promise<void>;
 }
 
-export function createAuditTrail(db: Db, logger: Logger): AuditTrail {
+/** Entries are stamped in HTTP time (real), whatever clock the campaigns run on. */
+export function createAuditTrail(db: Db, logger: Logger, realClock: () => Date): AuditTrail {
   async function write(entries: NewAuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
+    const at = realClock();
     try {
-      await db.auditLog.recordMany(entries);
+      await db.auditLog.recordMany(entries.map((entry) => ({ at, ...entry })));
     } catch (error) {
       logger.error(
         { err: error, actions: entries.map((entry) => entry.action) },

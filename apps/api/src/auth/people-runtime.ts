@@ -24,7 +24,7 @@ export interface PeopleRuntimeOptions {
 export function createPeopleRuntime(options: PeopleRuntimeOptions): PeopleDeps {
   const { db, logger, realClock } = options;
   const mailer = createMailer(options.smtpUrl, { from: options.mailFrom, logger });
-  const audit = createAuditTrail(db, logger);
+  const audit = createAuditTrail(db, logger, realClock);
   const auth = createAuth({
     database: db.mongoDatabase(),
     settings: options.auth,
@@ -82,11 +82,11 @@ export function createPeopleRuntime(options: PeopleRuntimeOptions): PeopleDeps {
 export async function issueSetupLinkIfNeeded(
   db: Db,
   people: PeopleDeps,
-  baseUrl: string,
-  logger: Logger,
+  options: { baseUrl: string; logger: Logger; realClock: () => Date },
 ): Promise<string | null> {
+  const { baseUrl, logger } = options;
   if (await people.directory.anyone()) return null;
-  const token = await db.setupTokens.issue(60 * 60 * 1000);
+  const token = await db.setupTokens.issue(60 * 60 * 1000, options.realClock());
   const setupUrl = `${baseUrl.replace(/\/$/, '')}/console/setup?token=${encodeURIComponent(token)}`;
   logger.warn(
     { setupUrl },

@@ -8,6 +8,7 @@ export type AdminCommand =
   | { kind: 'apikey revoke'; keyPrefix: string; workspaceId: string | undefined }
   | { kind: 'account create'; workspaceId: string; name: string; publicIdentifier: string | undefined }
   | { kind: 'account reconnect'; workspaceId: string; accountId: string }
+  | { kind: 'user reset-link'; email: string; baseUrl: string | undefined }
   | { kind: 'help' };
 
 export interface ParsedArgs {
@@ -27,6 +28,7 @@ commands:
   apikey revoke --key-prefix <prefix> [--workspace <ws_...>]
   account create --workspace <ws_...> --name <name> [--public-identifier <id>]
   account reconnect --workspace <ws_...> --account <acc_...>
+  user reset-link <email> [--base-url <API URL>]   a 30-minute link to set a new password
 
 MONGODB_URI names the database; on local runs (NETWORK_PROVIDER=sandbox, the default) UNIPILE_DSN
 names the Unipile simulator, where account reconnect re-establishes the session. --json prints machine-readable output.`;
@@ -38,6 +40,7 @@ const OPTIONS = {
   account: { type: 'string' },
   'key-prefix': { type: 'string' },
   'public-identifier': { type: 'string' },
+  'base-url': { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -54,8 +57,14 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   const json = values.json;
   if (values.help || positionals.length === 0) return { command: { kind: 'help' }, json };
   const [resource, action, ...extra] = positionals;
-  if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra.join(' ')}`);
   const verb = `${resource} ${action ?? ''}`.trim();
+  if (verb === 'user reset-link') {
+    const [email, ...more] = extra;
+    if (!email || !email.includes('@')) throw new UsageError('user reset-link needs the e-mail address');
+    if (more.length > 0) throw new UsageError(`unexpected argument: ${more.join(' ')}`);
+    return { command: { kind: verb, email: email.trim().toLowerCase(), baseUrl: values['base-url'] }, json };
+  }
+  if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra.join(' ')}`);
 
   switch (verb) {
     case 'workspace create':

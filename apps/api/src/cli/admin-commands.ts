@@ -7,6 +7,7 @@ import {
   type WorkspaceId,
 } from '@outreach/db';
 import type { SenderAccount } from '@outreach/contract';
+import { resetLink } from './reset-link.js';
 import { toApiAccount } from '../mappers/account.mapper.js';
 import { registerAccount } from '../operations/accounts/create-account.js';
 import { restoreSession } from '../operations/accounts/reconnect-account.js';
@@ -21,15 +22,27 @@ export type AdminResult =
   | { kind: 'api key created'; apiKey: string; prefix: string }
   | { kind: 'api key revoked'; prefix: string; workspaceId: string; revokedAt: string }
   | { kind: 'account created'; account: SenderAccount }
-  | { kind: 'account reconnected'; account: SenderAccount };
+  | { kind: 'account reconnected'; account: SenderAccount }
+  | { kind: 'reset link'; email: string; url: string; expiresAt: string };
 
 /** Runs one admin command against the database. */
 export async function runAdminCommand(
   db: Db,
   command: Exclude<AdminCommand, { kind: 'help' }>,
-  settings: { simulatorUrl?: string | undefined } = {},
+  settings: { simulatorUrl?: string | undefined; publicUrl?: string | undefined } = {},
 ): Promise<AdminResult> {
   switch (command.kind) {
+    case 'user reset-link': {
+      const baseUrl = command.baseUrl ?? settings.publicUrl ?? 'http://127.0.0.1:3000';
+      const link = await resetLink(db, command.email, { baseUrl, now: new Date() });
+      if (!link) throw new AdminError(`no person with the e-mail ${command.email}`);
+      return {
+        kind: 'reset link',
+        email: command.email,
+        url: link.url,
+        expiresAt: link.expiresAt.toISOString(),
+      };
+    }
     case 'workspace create': {
       const workspace = await db.workspaces.createWorkspace({ name: command.name, plan: command.plan });
       const key = await db.apiKeys.create(workspace.id, { name: 'default' });
@@ -120,6 +133,8 @@ export function jsonOutput(result: AdminResult): unknown {
     case 'account created':
     case 'account reconnected':
       return result.account;
+    case 'reset link':
+      return { email: result.email, url: result.url, expiresAt: result.expiresAt };
   }
 }
 
@@ -136,5 +151,7 @@ export function textOutput(result: AdminResult): string {
       return `sender account ${result.account.id} (${result.account.name}, ${result.account.publicIdentifier}) created, ${result.account.status}`;
     case 'account reconnected':
       return `sender account ${result.account.id} (${result.account.name}) reconnected, ${result.account.status}`;
+    case 'reset link':
+      return `a link for ${result.email} to set a new password (works once, until ${result.expiresAt}):\n${result.url}`;
   }
 }

@@ -35,7 +35,10 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   }
   const db = await (io.connect ?? connectDb)(uri);
   try {
-    const result = await runAdminCommand(db, command, { simulatorUrl: simulatorUrlOf(io.env) });
+    const result = await runAdminCommand(db, command, {
+      simulatorUrl: simulatorUrlOf(io.env),
+      publicUrl: io.env['PUBLIC_URL'] || undefined,
+    });
     io.out(json ? JSON.stringify(jsonOutput(result), null, 2) : textOutput(result));
     return 0;
   } catch (error) {

@@ -55,7 +55,7 @@ export function v1Router(deps: AppDeps): V1Routes {
       };
     },
   });
-  const audit = createAuditTrail(deps.db, deps.logger);
+  const audit = createAuditTrail(deps.db, deps.logger, deps.realClock);
   const guardDeps: AccessGuardDeps = {
     db: deps.db,
     sessions: deps.people.sessions,

@@ -12,6 +12,8 @@ export interface NewInvitation {
   createdBy: InvitationCreator;
   /** How long the link works, from now. */
   ttlMs: number;
+  /** Now in HTTP time (the real clock); the repository's clock by default. */
+  now?: Date;
 }
 
 export interface CreatedInvitation {
@@ -37,7 +39,7 @@ export class InvitationRepository {
 
   async create(workspaceId: WorkspaceId, input: NewInvitation): Promise<CreatedInvitation> {
     const token = newToken();
-    const createdAt = this.clock();
+    const createdAt = input.now ?? this.clock();
     const record = await this.records.insertOne(workspaceId, {
       _id: newId('invitation'),
       email: normalizeEmail(input.email),

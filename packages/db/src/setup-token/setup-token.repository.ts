@@ -15,9 +15,9 @@ export class SetupTokenRepository {
   ) {}
 
   /** A new link valid for `ttlMs`; the token is returned once, only its hash is stored. */
-  async issue(ttlMs: number): Promise<string> {
+  async issue(ttlMs: number, now: Date = this.clock()): Promise<string> {
     const token = newToken();
-    const createdAt = this.clock();
+    const createdAt = now;
     const expiresAt = new Date(createdAt.getTime() + ttlMs);
     await new this.model({
       _id: new Types.ObjectId().toHexString(),

@@ -29,6 +29,7 @@ async function send(ctx: OperationContext, input: { email: string; role: Assigna
     role: input.role,
     createdBy: actorOf(principalOf(ctx.access)),
     ttlMs: INVITATION_TTL_MS,
+    now: ctx.realClock(),
   });
   const link = consoleLink(people, `/invitations?token=${encodeURIComponent(token)}`);
   let emailSent = false;
