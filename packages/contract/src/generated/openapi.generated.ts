@@ -8751,7 +8751,7 @@ export interface operations {
                      *             "label": "ana@agency.example"
                      *           },
                      *           "lastUsedAt": null,
-                     *           "expiresAt": "2026-06-02T00:00:00.000Z",
+                     *           "expiresAt": "2030-06-02T00:00:00.000Z",
                      *           "revokedAt": null
                      *         }
                      *       ]
@@ -8799,7 +8799,7 @@ export interface operations {
                  * @example {
                  *       "name": "CRM sync",
                  *       "role": "member",
-                 *       "expiresAt": "2026-06-02T00:00:00Z"
+                 *       "expiresAt": "2030-06-02T00:00:00Z"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
@@ -8825,7 +8825,7 @@ export interface operations {
                      *         "label": "ana@agency.example"
                      *       },
                      *       "lastUsedAt": null,
-                     *       "expiresAt": "2026-06-02T00:00:00.000Z",
+                     *       "expiresAt": "2030-06-02T00:00:00.000Z",
                      *       "revokedAt": null,
                      *       "key": "okey_Xb3kQm9vT2cW8yRz1LpN4sHd6fJg0aEuKiOoYtBxC5w"
                      *     }
@@ -8875,7 +8875,7 @@ export interface operations {
                      *         "label": "ana@agency.example"
                      *       },
                      *       "lastUsedAt": null,
-                     *       "expiresAt": "2026-06-02T00:00:00.000Z",
+                     *       "expiresAt": "2030-06-02T00:00:00.000Z",
                      *       "revokedAt": "2025-06-03T10:00:00.000Z"
                      *     }
                      */
