@@ -22,7 +22,7 @@ import { databaseUri } from '@outreach/mongo-testkit';
 import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
-import { createPeopleRuntime } from '../src/auth/people-runtime.js';
+import { createToolPeopleRuntime } from '../src/auth/people-runtime.js';
 import { databasePing } from '../src/database-ping.js';
 import { createHttpServer } from '../src/http/http-server.js';
 import { startDatabaseProcess } from './database-process.js';
@@ -100,19 +100,7 @@ async function main(): Promise<void> {
   const app = createApp({
     db,
     logger,
-    people: createPeopleRuntime({
-      db,
-      logger,
-      realClock: () => new Date(),
-      auth: {
-        secret: 'bench-auth-secret-0123456789abcdefghijkl',
-        trustedOrigins: [],
-        sessionIdleSeconds: 86_400,
-        sessionMaxAgeSeconds: 7 * 86_400,
-        openSignUp: false,
-      },
-      mailFrom: 'bench@outreach.invalid',
-    }),
+    people: createToolPeopleRuntime(db, logger),
     ...clocks,
     settings: { rateLimitPerMinute: 1_000_000, apiKeyCacheMs: 600_000, webhookTargets: 'public' },
     pingDatabase: databasePing(db),

@@ -21,7 +21,7 @@ import { pino } from 'pino';
 // The API's own app, by its sources: the API depends on the runner for its tests, so a package
 // dependency the other way would make a cycle in the workspace graph.
 import { createApp } from '../../api/src/app.js';
-import { createPeopleRuntime } from '../../api/src/auth/people-runtime.js';
+import { createToolPeopleRuntime } from '../../api/src/auth/people-runtime.js';
 import { createCallMeter } from '../src/accounts/call-meter.js';
 import { createRunner, type Runner } from '../src/runner/runner.js';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
@@ -85,19 +85,7 @@ export async function startSoakWorld(db: Db, options: SoakWorldOptions): Promise
     createApp({
       db,
       logger,
-      people: createPeopleRuntime({
-        db,
-        logger,
-        realClock: () => new Date(),
-        auth: {
-          secret: 'soak-auth-secret-0123456789abcdefghijkl',
-          trustedOrigins: [],
-          sessionIdleSeconds: 86_400,
-          sessionMaxAgeSeconds: 7 * 86_400,
-          openSignUp: false,
-        },
-        mailFrom: 'soak@outreach.invalid',
-      }),
+      people: createToolPeopleRuntime(db, logger),
       productClock: clock,
       realClock: () => new Date(),
       settings: { rateLimitPerMinute: 1_000_000, apiKeyCacheMs: 5_000, webhookTargets: 'public' },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '@outreach/db';
 import type { Logger } from 'pino';
 import type { PeopleDeps } from '../app-deps.js';
@@ -73,6 +74,29 @@ export function createPeopleRuntime(options: PeopleRuntimeOptions): PeopleDeps {
     sessions: createSessionReader(auth, { maxAgeSeconds: options.auth.sessionMaxAgeSeconds, realClock }),
     origins: { publicUrl: options.auth.baseUrl, trusted: options.auth.trustedOrigins },
   };
+}
+
+/** Session settings of the deployment defaults (24 hours idle, 7 days at most, no open sign-up). */
+export const DEFAULT_SESSION_SETTINGS = {
+  trustedOrigins: [],
+  sessionIdleSeconds: 86_400,
+  sessionMaxAgeSeconds: 7 * 86_400,
+  openSignUp: false,
+} as const satisfies Omit<AuthSettings, 'secret'>;
+
+/**
+ * The runtime for tools that run the API in-process (the command line, benchmarks, the soak):
+ * default settings, no mail, and a secret of their own, since nothing they make is signed for a
+ * browser that another process would read.
+ */
+export function createToolPeopleRuntime(db: Db, logger: Logger, realClock: () => Date = () => new Date()) {
+  return createPeopleRuntime({
+    db,
+    logger,
+    realClock,
+    auth: { secret: randomBytes(32).toString('base64url'), ...DEFAULT_SESSION_SETTINGS },
+    mailFrom: 'Outreach <no-reply@outreach.invalid>',
+  });
 }
 
 /**

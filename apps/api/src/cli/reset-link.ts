@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@outreach/db';
-import { createPeopleRuntime } from '../auth/people-runtime.js';
+import { createToolPeopleRuntime } from '../auth/people-runtime.js';
 import { createLogger } from '../logger.js';
 
 /** A reset link works this long (30 minutes), once. */
@@ -17,20 +17,7 @@ export async function resetLink(
   email: string,
   options: { baseUrl: string; now: Date },
 ): Promise<{ url: string; expiresAt: Date } | null> {
-  const people = createPeopleRuntime({
-    db,
-    logger: createLogger('silent'),
-    realClock: () => options.now,
-    // Only the adapter is used here: nothing is signed with this secret.
-    auth: {
-      secret: randomBytes(32).toString('base64url'),
-      trustedOrigins: [],
-      sessionIdleSeconds: 86_400,
-      sessionMaxAgeSeconds: 7 * 86_400,
-      openSignUp: false,
-    },
-    mailFrom: 'Outreach <no-reply@outreach.invalid>',
-  });
+  const people = createToolPeopleRuntime(db, createLogger('silent'), () => options.now);
   const person = await people.directory.byEmail(email);
   if (!person) return null;
   const token = randomBytes(24).toString('base64url');
