@@ -236,11 +236,15 @@ test('shows the delivery log of a webhook with every attempt, and retries a deli
   await expect(log.getByRole('row').filter({ hasText: 'Delivered' })).toHaveCount(3);
 
   // The receiver refused the very first delivery: its log shows both attempts.
-  const summaries = log.getByText(/^Attempts of /);
-  for (let i = 0; i < (await summaries.count()); i += 1) await summaries.nth(i).click();
   const failedOnce = page.getByRole('list', { name: /^Attempts of / }).filter({ hasText: 'HTTP 500' });
   const attempts = log.locator(failedOnce);
-  await expect(attempts).toHaveCount(1);
+  // The log refreshes while it is open: open every closed one until the failed attempt shows,
+  // rather than counting the summaries once and clicking them in a row.
+  await expect(async () => {
+    const closed = log.locator('details:not([open]) > summary');
+    for (let i = await closed.count(); i > 0; i -= 1) await closed.first().click();
+    await expect(attempts).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(attempts.getByRole('listitem')).toHaveCount(2);
   await expectAccessible(page);
   await screenshot(page, 'webhooks', 'full-page');
