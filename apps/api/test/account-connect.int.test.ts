@@ -76,6 +76,13 @@ describe('connecting a new account', () => {
     expect(connected).toMatchObject({ status: 'connected', authenticated: true, inmailAllowed: true });
     const stored = await app.db.senderAccounts.get(asWorkspaceId(ws.workspaceId), connected.id);
     expect(stored?.providerAccountId).toMatch(/.+/);
+    // The audit log says who started it (the key) and when the provider completed it.
+    const audit = await app.db.auditLog.list(asWorkspaceId(ws.workspaceId), { targetId: connected.id });
+    expect(audit.items.map((entry) => entry.action)).toContain('account.connected');
+    const { items: started_ } = await app.db.auditLog.list(asWorkspaceId(ws.workspaceId), {
+      action: 'account.connect_started',
+    });
+    expect(started_).toHaveLength(1);
   });
 });
 

@@ -136,12 +136,17 @@ function acceptsKeys(entry: DocumentOperation): boolean {
   return security.some((requirement) => asObject(requirement)?.['apiKey'] !== undefined);
 }
 
-type Expectation = 'allowed' | 'refused' | 'not_found' | 'person_only';
+type Expectation = 'allowed' | 'refused' | 'not_found' | 'person_only' | 'agency_admin_only';
 
 function expectationOf(entry: DocumentOperation, permission: Permission, who: MatrixCaller): Expectation {
   if (permission === 'public') return 'allowed';
-  if (permission === 'signed_in')
-    return who.kind === 'key' && !acceptsKeys(entry) ? 'person_only' : 'allowed';
+  if (permission === 'signed_in') {
+    if (who.kind === 'key' && !acceptsKeys(entry)) return 'person_only';
+    // A workspace is made in an agency: only its owners and admins may (here, the first owner).
+    if (entry.method === 'post' && entry.path === '/v1/workspaces' && who.role !== 'owner')
+      return 'agency_admin_only';
+    return 'allowed';
+  }
   if (!isWorkspacePermission(permission)) throw new Error(`unknown permission ${String(permission)}`);
   if (who.role === null) return 'not_found';
   return can(who.role, permission) ? 'allowed' : 'refused';
@@ -158,6 +163,10 @@ function problemOf(expected: Expectation, status: number, code: unknown): string
         : `refused, yet answered ${status} ${String(code)}`;
     case 'not_found':
       return status === 404 ? null : `not a member, yet answered ${status} ${String(code)}`;
+    case 'agency_admin_only':
+      return status === 403 && code === 'agency_role_required'
+        ? null
+        : `not an agency owner or admin, answered ${status} ${String(code)}`;
     case 'person_only':
       // A key on an operation of a person's own sessions: refused with its own code.
       return status === 403 && code === 'person_required'

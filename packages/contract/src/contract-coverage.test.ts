@@ -59,6 +59,8 @@ const ENDPOINTS = [
   'GET /v1/hooks/deliveries/{deliveryId}',
   'POST /v1/hooks/deliveries/{deliveryId}/retry',
   'GET /v1/me',
+  'POST /v1/workspaces',
+  'DELETE /v1/workspace',
   'GET /v1/members',
   'PATCH /v1/members/{userId}',
   'DELETE /v1/members/{userId}',
@@ -83,7 +85,7 @@ const ENDPOINTS = [
 ];
 
 /** Reached by a person's session only (no workspace, no key). */
-const SESSION_ONLY_ENDPOINTS = ['GET /v1/sessions', 'DELETE /v1/sessions/{sessionId}'];
+const SESSION_ONLY_ENDPOINTS = ['GET /v1/sessions', 'DELETE /v1/sessions/{sessionId}', 'POST /v1/workspaces'];
 
 const PUBLIC_ENDPOINTS = [
   'GET /healthz',

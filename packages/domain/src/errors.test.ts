@@ -75,6 +75,7 @@ describe('the code -> kind -> status table', () => {
     ['password_rejected', 400],
     ['person_required', 403],
     ['owner_only', 403],
+    ['agency_role_required', 403],
     ['member_not_found', 404],
     ['invitation_not_found', 404],
     ['api_key_not_found', 404],
@@ -90,7 +91,7 @@ describe('the code -> kind -> status table', () => {
   });
 
   it('lists every code with a known kind', () => {
-    expect(DOMAIN_ERROR_CODES).toHaveLength(41);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(42);
     for (const code of DOMAIN_ERROR_CODES) expect(ERROR_KINDS).toContain(DOMAIN_ERROR_KINDS[code]);
   });
 

@@ -48,6 +48,7 @@ export const DOMAIN_ERROR_KINDS = {
   password_rejected: 'invalid',
   person_required: 'forbidden',
   owner_only: 'forbidden',
+  agency_role_required: 'forbidden',
   member_not_found: 'not_found',
   invitation_not_found: 'not_found',
   api_key_not_found: 'not_found',

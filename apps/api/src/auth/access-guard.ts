@@ -28,7 +28,7 @@ export interface AccessGuardDeps {
   resolveKey: (plaintext: string) => Promise<KeyPrincipal | null>;
   origins: OriginPolicy;
   /** Records a refusal (403) in the audit log; never throws. */
-  recordDenied: (access: Access, req: Request, details: Record<string, string>) => void;
+  recordDenied: (access: Access, req: Request, details: Record<string, string>) => Promise<void>;
   /** Local runs: where the demo key is, added to 401 messages. */
   demoKeyFile?: string | undefined;
 }
@@ -80,7 +80,7 @@ export function accessGuard(deps: AccessGuardDeps, permission: Permission): Requ
         (access.principal !== null || permission === 'public') &&
         !isSameOrigin(req, deps.origins)
       ) {
-        deps.recordDenied(access, req, { reason: 'cross_origin_request' });
+        await deps.recordDenied(access, req, { reason: 'cross_origin_request' });
         throw new HttpError(
           403,
           "cross-origin request refused: a signed-in request that changes something must come from this API's own origin",
@@ -106,7 +106,7 @@ export function accessGuard(deps: AccessGuardDeps, permission: Permission): Requ
     access.role = role;
     req.log = req.log.child({ workspaceId, actor: actorOf(access.principal) });
     if (!can(role, permission)) {
-      deps.recordDenied(access, req, { permission, role });
+      await deps.recordDenied(access, req, { permission, role });
       throw new HttpError(
         403,
         `your role in this workspace (${role}) does not allow this: it needs ${permission}`,

@@ -9,6 +9,7 @@ export type AdminCommand =
   | { kind: 'account create'; workspaceId: string; name: string; publicIdentifier: string | undefined }
   | { kind: 'account reconnect'; workspaceId: string; accountId: string }
   | { kind: 'user reset-link'; email: string; baseUrl: string | undefined }
+  | { kind: 'user disable' | 'user enable'; email: string }
   | { kind: 'help' };
 
 export interface ParsedArgs {
@@ -29,6 +30,8 @@ commands:
   account create --workspace <ws_...> --name <name> [--public-identifier <id>]
   account reconnect --workspace <ws_...> --account <acc_...>
   user reset-link <email> [--base-url <API URL>]   a 30-minute link to set a new password
+  user disable <email>                              ends their sessions; no sign-in until enabled
+  user enable <email>
 
 MONGODB_URI names the database; on local runs (NETWORK_PROVIDER=sandbox, the default) UNIPILE_DSN
 names the Unipile simulator, where account reconnect re-establishes the session. --json prints machine-readable output.`;
@@ -58,11 +61,14 @@ export function parseAdminArgs(argv: readonly string[]): ParsedArgs {
   if (values.help || positionals.length === 0) return { command: { kind: 'help' }, json };
   const [resource, action, ...extra] = positionals;
   const verb = `${resource} ${action ?? ''}`.trim();
-  if (verb === 'user reset-link') {
+  if (verb === 'user reset-link' || verb === 'user disable' || verb === 'user enable') {
     const [email, ...more] = extra;
-    if (!email || !email.includes('@')) throw new UsageError('user reset-link needs the e-mail address');
+    if (!email || !email.includes('@')) throw new UsageError(`${verb} needs the e-mail address`);
     if (more.length > 0) throw new UsageError(`unexpected argument: ${more.join(' ')}`);
-    return { command: { kind: verb, email: email.trim().toLowerCase(), baseUrl: values['base-url'] }, json };
+    const address = email.trim().toLowerCase();
+    if (verb === 'user reset-link')
+      return { command: { kind: verb, email: address, baseUrl: values['base-url'] }, json };
+    return { command: { kind: verb, email: address }, json };
   }
   if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra.join(' ')}`);
 

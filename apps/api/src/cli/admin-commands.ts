@@ -7,6 +7,7 @@ import {
   type WorkspaceId,
 } from '@outreach/db';
 import type { SenderAccount } from '@outreach/contract';
+import { setPersonDisabled } from './disable-person.js';
 import { resetLink } from './reset-link.js';
 import { toApiAccount } from '../mappers/account.mapper.js';
 import { registerAccount } from '../operations/accounts/create-account.js';
@@ -23,7 +24,8 @@ export type AdminResult =
   | { kind: 'api key revoked'; prefix: string; workspaceId: string; revokedAt: string }
   | { kind: 'account created'; account: SenderAccount }
   | { kind: 'account reconnected'; account: SenderAccount }
-  | { kind: 'reset link'; email: string; url: string; expiresAt: string };
+  | { kind: 'reset link'; email: string; url: string; expiresAt: string }
+  | { kind: 'person disabled' | 'person enabled'; email: string; userId: string };
 
 /** Runs one admin command against the database. */
 export async function runAdminCommand(
@@ -32,6 +34,17 @@ export async function runAdminCommand(
   settings: { simulatorUrl?: string | undefined; publicUrl?: string | undefined } = {},
 ): Promise<AdminResult> {
   switch (command.kind) {
+    case 'user disable':
+    case 'user enable': {
+      const disable = command.kind === 'user disable';
+      const done = await setPersonDisabled(db, command.email, disable, new Date());
+      if (!done) throw new AdminError(`no person with the e-mail ${command.email}`);
+      return {
+        kind: disable ? 'person disabled' : 'person enabled',
+        email: command.email,
+        userId: done.userId,
+      };
+    }
     case 'user reset-link': {
       const baseUrl = command.baseUrl ?? settings.publicUrl ?? 'http://127.0.0.1:3000';
       const link = await resetLink(db, command.email, { baseUrl, now: new Date() });
@@ -135,6 +148,9 @@ export function jsonOutput(result: AdminResult): unknown {
       return result.account;
     case 'reset link':
       return { email: result.email, url: result.url, expiresAt: result.expiresAt };
+    case 'person disabled':
+    case 'person enabled':
+      return { email: result.email, userId: result.userId, disabled: result.kind === 'person disabled' };
   }
 }
 
@@ -151,6 +167,10 @@ export function textOutput(result: AdminResult): string {
       return `sender account ${result.account.id} (${result.account.name}, ${result.account.publicIdentifier}) created, ${result.account.status}`;
     case 'account reconnected':
       return `sender account ${result.account.id} (${result.account.name}) reconnected, ${result.account.status}`;
+    case 'person disabled':
+      return `${result.email} is disabled: their sessions ended, and they cannot sign in until enabled`;
+    case 'person enabled':
+      return `${result.email} may sign in again`;
     case 'reset link':
       return `a link for ${result.email} to set a new password (works once, until ${result.expiresAt}):\n${result.url}`;
   }

@@ -39,8 +39,11 @@ export interface RouteHelperOptions<Ctx> {
    * contract (`x-permission`): the access guard, then rate limiting.
    */
   guards: (permission: Permission) => RequestHandler[];
-  /** Called after a successful reply (2xx): the audit log of business changes. */
-  after?: (operation: OperationName, input: unknown, reply: Reply, res: Response) => void;
+  /**
+   * Awaited after a successful reply (2xx) is made and before it is sent: the audit log of
+   * business changes, written before the caller can read the log.
+   */
+  after?: (operation: OperationName, input: unknown, reply: Reply, res: Response) => Promise<void>;
   /** Builds what operations receive (workspace, repositories, clock, logger) from the request. */
   context: (req: Request, res: Response) => Ctx;
   /**
@@ -86,10 +89,10 @@ export function createRouteHelper<Ctx>(router: Router, options: RouteHelperOptio
         body: parsePart(schemas.body, bodyOf(req, OPTIONAL_BODY.has(operation)), 'body'),
       } as OperationInput<Id>;
       const reply = await handle(input, options.context(req, res));
+      if (reply.status < 300) await options.after?.(operation, input, reply, res);
       if (reply.headers) res.set(reply.headers);
       for (const cookie of reply.cookies ?? []) res.append('set-cookie', cookie);
       res.status(reply.status).json(reply.body);
-      if (reply.status < 300) options.after?.(operation, input, reply, res);
     };
     // Idempotency keys belong to a caller in a workspace: operations outside one take none.
     const idempotent =

@@ -36,8 +36,22 @@ export async function completeAccountLink(
     status: 'connected',
     providerAccountId: event.accountId,
   });
-  if (result.changed)
+  if (result.changed) {
     await deps.db.leads.wakeParkedBySender(workspaceId, state.accountId, deps.productClock());
+    // The audit log's "sender connected": the person started it (`account.connect_started`); the
+    // provider's callback is where it is done. Never fails the callback.
+    await deps.db.auditLog
+      .record({
+        workspaceId,
+        at: deps.realClock(),
+        actor: { type: 'anonymous', id: null, label: 'network provider' },
+        action: 'account.connected',
+        target: { type: 'account', id: state.accountId },
+        outcome: 'succeeded',
+        details: { providerAccountId: event.accountId },
+      })
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'could not write the audit log'));
+  }
   await deps.db.providerEvents.markConsumed(stored.id, deps.productClock());
   if (deps.network) {
     try {

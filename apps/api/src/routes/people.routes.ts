@@ -2,6 +2,7 @@ import { created, ok } from '../http/route.js';
 import { listApiKeys, createApiKey, revokeApiKey } from '../operations/people/api-keys.js';
 import { listAuditLog } from '../operations/people/audit-log.js';
 import { getMe } from '../operations/people/get-me.js';
+import { createWorkspace, deleteWorkspace } from '../operations/people/workspaces.js';
 import { acceptInvitation, previewInvitation } from '../operations/people/invitation-links.js';
 import {
   createInvitation,
@@ -16,6 +17,12 @@ import type { Route } from './route-types.js';
 
 export function peopleRoutes(route: Route): void {
   route('getMe', 'get', '/me', async (_input, ctx) => ok(await getMe(ctx)));
+  route('createWorkspace', 'post', '/workspaces', async ({ body }, ctx) =>
+    created(await createWorkspace(ctx, body)),
+  );
+  route('deleteWorkspace', 'delete', '/workspace', async ({ body }, ctx) =>
+    ok(await deleteWorkspace(ctx, body)),
+  );
 
   route('listMembers', 'get', '/members', async ({ query }, ctx) => ok(await listMembers(ctx, query)));
   route('updateMember', 'patch', '/members/:userId', async ({ params, body }, ctx) =>

@@ -62,14 +62,13 @@ export function v1Router(deps: AppDeps): V1Routes {
     resolveKey: (plaintext) => resolver.resolve(plaintext),
     origins: deps.people.origins,
     demoKeyFile: deps.settings.demoKeyFile,
-    recordDenied: (access, req, details) => {
-      void audit.record(access, {
+    recordDenied: (access, req, details) =>
+      audit.record(access, {
         action: 'access.denied',
         outcome: 'refused',
         target: { type: 'operation', id: `${req.method} ${req.baseUrl}${req.route?.path ?? req.path}` },
         details,
-      });
-    },
+      }),
   };
   const rateLimit = rateLimitPerApiKey({
     limitPerMinute: deps.settings.rateLimitPerMinute,
@@ -82,14 +81,14 @@ export function v1Router(deps: AppDeps): V1Routes {
     guards: (permission) => [accessGuard(guardDeps, permission), rateLimit],
     idempotent: [idempotency({ store: deps.db.idempotencyKeys, realClock: deps.realClock })],
     context: (req, res) => operationContext(deps, audit, req, res),
-    after: (operation, input, reply, res) => {
+    after: async (operation, input, reply, res) => {
       const describe = AUDITED_OPERATIONS[operation];
       if (!describe) return;
       const body = (typeof reply.body === 'object' && reply.body !== null ? reply.body : {}) as Record<
         string,
         unknown
       >;
-      void audit.record(accessOf(res), describe(input as Parameters<typeof describe>[0], body));
+      await audit.record(accessOf(res), describe(input as Parameters<typeof describe>[0], body));
     },
   });
 

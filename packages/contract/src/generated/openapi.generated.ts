@@ -1066,6 +1066,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workspace
+         * @description A new workspace (a client of the agency, say) in one of your agencies; you become its owner,
+         *     and the agency's owners and admins are its admins. Only an agency owner or admin may, and only
+         *     a person (an API key belongs to one workspace). Must come from the API's own origin.
+         */
+        post: operations["createWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the workspace
+         * @description The owner deletes the workspace the request acts in: from this answer on it is gone for
+         *     everyone (`404`), its API keys stop working (`401`), its active campaigns are paused so nothing
+         *     more is sent, its webhooks are unsubscribed and its pending invitations revoked. The records
+         *     are kept for the operator (and the audit log keeps the deletion). Needs the workspace's name
+         *     in `confirmName`.
+         */
+        delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/members": {
         parameters: {
             query?: never;
@@ -2120,6 +2166,19 @@ export interface components {
         };
         InvitationToken: {
             token: string;
+        };
+        /**
+         * @description A new workspace of one of your agencies (an agency owner or admin only). It takes the plan of
+         *     the agency's oldest workspace (`starter` when it has none). You become its owner.
+         */
+        CreateWorkspaceRequest: {
+            name: string;
+            /** @description The agency that holds it; by default the first agency you own or administer. */
+            agencyId?: string;
+        };
+        /** @description The workspace's name, typed again, so that a slip cannot delete it. */
+        DeleteWorkspaceRequest: {
+            confirmName: string;
         };
         /**
          * @description When actions may run, in the campaign's time zone: from `start` to `end` (24-hour `HH:MM`, `end`
@@ -8130,6 +8189,120 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Brand Co outreach"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWorkspaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The workspace, with your role there. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ws_6650b3c8e52d0f9a3b4c6d11",
+                     *       "name": "Brand Co outreach",
+                     *       "plan": "agency",
+                     *       "role": "owner",
+                     *       "permissions": [
+                     *         "workspace:read",
+                     *         "campaigns:write",
+                     *         "workspace:configure",
+                     *         "people:manage",
+                     *         "workspace:own"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyWorkspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirmName": "Acme outreach"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteWorkspaceRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "workspace Acme outreach deleted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -73,3 +73,10 @@ export const listAuditLogQuery = z.strictObject({
   after: afterQuery,
   limit: limitQuery,
 });
+
+export const createWorkspaceBody = z.strictObject({
+  name: personName,
+  agencyId: z.string().min(1).max(100).optional(),
+});
+
+export const deleteWorkspaceBody = z.strictObject({ confirmName: z.string().min(1).max(200) });

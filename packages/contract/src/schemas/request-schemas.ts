@@ -84,6 +84,8 @@ export const requestSchemas = {
   },
 
   getMe: {},
+  createWorkspace: { body: people.createWorkspaceBody },
+  deleteWorkspace: { body: people.deleteWorkspaceBody },
   listMembers: { query: people.listMembersQuery },
   updateMember: { params: people.updateMemberParams, body: people.updateMemberBody },
   removeMember: { params: people.removeMemberParams },

@@ -81,6 +81,16 @@ export class ApiKeyRepository {
   }
 
   /** Revokes the workspace's key `id`; revoking twice keeps the first date. Null: no such key. */
+  /** Revokes every key of the workspace not yet revoked (the workspace is deleted); how many. */
+  async revokeAll(workspaceId: WorkspaceId, at: Date): Promise<number> {
+    const result = await this.records.updateMany(
+      workspaceId,
+      { revokedAt: null },
+      { $set: { revokedAt: at } },
+    );
+    return result.modified;
+  }
+
   async revoke(workspaceId: WorkspaceId, id: string): Promise<ApiKey | null> {
     await this.records.updateOne(
       workspaceId,

@@ -8,7 +8,8 @@ import type { AuditLogRepository, NewAuditEntry } from './audit.repository.js';
 import { MAX_AUDIT_STRING_LENGTH } from './audit.schema.js';
 
 let t: TestDb;
-const T0 = new Date('2025-03-03T10:00:00Z');
+// In the future: the TTL monitor would otherwise purge these records (purge dates follow T0) mid-test.
+const T0 = new Date('2099-03-03T10:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const person = { type: 'user', id: 'user-1', label: 'Ada' } as const;

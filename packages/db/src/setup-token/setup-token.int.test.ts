@@ -4,7 +4,8 @@ import { hashToken } from '../common/tokens.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
 
 let t: TestDb;
-const T0 = new Date('2025-03-03T10:00:00Z');
+// In the future: the TTL monitor would otherwise purge these records (purge dates follow T0) mid-test.
+const T0 = new Date('2099-03-03T10:00:00Z');
 const HOUR = 60 * 60 * 1000;
 const at = (ms: number) => new Date(T0.getTime() + ms);
 

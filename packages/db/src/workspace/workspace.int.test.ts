@@ -25,6 +25,23 @@ describe('workspaces', () => {
   });
 });
 
+describe('a deleted workspace', () => {
+  it('reads as missing everywhere, once, and its keys are revoked', async () => {
+    const agencyId = 'agc_000000000000000000000d01';
+    const kept = await t.db.workspaces.createWorkspace({ name: 'Kept', plan: 'pro', agencyId });
+    const gone = await t.db.workspaces.createWorkspace({ name: 'Gone', plan: 'pro', agencyId });
+    const { plaintext } = await t.db.apiKeys.create(gone.id, { name: 'integration' });
+    expect(await t.db.workspaces.markDeleted(gone.id, T0)).toBe(true);
+    expect(await t.db.workspaces.markDeleted(gone.id, T0)).toBe(false);
+    expect(await t.db.apiKeys.revokeAll(gone.id, T0)).toBe(1);
+    expect(await t.db.workspaces.get(gone.id)).toBeNull();
+    expect(await t.db.workspaces.getPlan(gone.id)).toBeNull();
+    expect((await t.db.workspaces.listByAgency(agencyId)).map((w) => w.id)).toEqual([kept.id]);
+    expect((await t.db.workspaces.listByIds([kept.id, gone.id])).map((w) => w.id)).toEqual([kept.id]);
+    expect(await t.db.apiKeys.findActiveByHash(hashApiKey(plaintext))).toBeNull();
+  });
+});
+
 describe('API keys', () => {
   it('returns the plaintext once and stores only its SHA-256 hash and prefix', async () => {
     const ws = (await t.db.workspaces.createWorkspace({ name: 'Keys', plan: 'pro' })).id;

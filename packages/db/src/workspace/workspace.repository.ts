@@ -5,6 +5,9 @@ import { newId, type WorkspaceId } from '../common/public-ids.js';
 import { toWorkspace, type Workspace } from './workspace.entity.js';
 import type { WorkspaceRecord } from './workspace.schema.js';
 
+/** Not deleted (null also matches a record written before deletion existed, without the field). */
+const LIVE = { deletedAt: null } as const;
+
 /** Workspaces are the tenants: their scope is their own `_id`. */
 export class WorkspaceRepository {
   constructor(
@@ -34,15 +37,30 @@ export class WorkspaceRepository {
     return toWorkspace(created.toObject() as WorkspaceRecord);
   }
 
+  /** The workspace, or null when there is none or it was deleted. */
   async get(workspaceId: WorkspaceId): Promise<Workspace | null> {
-    const record = await this.model.findById(workspaceId).lean<WorkspaceRecord>().exec();
+    const record = await this.model
+      .findOne({ _id: workspaceId, ...LIVE })
+      .lean<WorkspaceRecord>()
+      .exec();
     return record ? toWorkspace(record) : null;
+  }
+
+  /**
+   * Deletes the workspace for everyone: from now on it reads as missing. Its records stay (the
+   * operator may purge them); true when this call deleted it.
+   */
+  async markDeleted(workspaceId: WorkspaceId, at: Date): Promise<boolean> {
+    const result = await this.model
+      .updateOne({ _id: workspaceId, ...LIVE }, { $set: { deletedAt: at, updatedAt: this.clock() } })
+      .exec();
+    return result.modifiedCount === 1;
   }
 
   /** The plan decides plan-gated features (campaign-level blocks need pro or agency). */
   async getPlan(workspaceId: WorkspaceId): Promise<WorkspacePlan | null> {
     const record = await this.model
-      .findById(workspaceId, { plan: 1 })
+      .findOne({ _id: workspaceId, ...LIVE }, { plan: 1 })
       .lean<Pick<WorkspaceRecord, 'plan'>>()
       .exec();
     return record?.plan ?? null;
@@ -67,7 +85,7 @@ export class WorkspaceRepository {
    */
   async listByAgency(agencyId: string): Promise<Workspace[]> {
     const records = await this.model
-      .find({ agencyId })
+      .find({ agencyId, ...LIVE })
       .sort({ createdAt: 1, _id: 1 })
       .lean<WorkspaceRecord[]>()
       .exec();
@@ -81,7 +99,7 @@ export class WorkspaceRepository {
   async listByIds(ids: readonly WorkspaceId[]): Promise<Workspace[]> {
     if (ids.length === 0) return [];
     const records = await this.model
-      .find({ _id: { $in: ids } })
+      .find({ _id: { $in: ids }, ...LIVE })
       .sort({ createdAt: 1, _id: 1 })
       .lean<WorkspaceRecord[]>()
       .exec();

@@ -11,6 +11,8 @@ export interface WorkspaceRecord {
    * existed, which reads as null.
    */
   agencyId?: string | null;
+  /** When its owner deleted it; it then reads as missing everywhere. Absent or null: not deleted. */
+  deletedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -21,6 +23,7 @@ export const workspaceSchema = new Schema<WorkspaceRecord>(
     name: { type: String, required: true },
     plan: { type: String, enum: WORKSPACE_PLANS, required: true },
     agencyId: { type: String, default: null },
+    deletedAt: { type: Date, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
