@@ -2,13 +2,13 @@
  * The admin CLI, run as a process against this file's database: it creates workspaces (with their
  * first API key), further keys, revokes keys and registers sender accounts, printing JSON with --json.
  */
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { CampaignPage, SenderAccount } from '@outreach/contract';
 import { AmbiguousMatchError, asWorkspaceId, connectDb, type Db } from '@outreach/db';
 import { testDatabaseUri } from '@outreach/mongo-testkit/vitest';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin-main.js';
 import { ApiClient } from './support/api-client.js';
 import { createWorkspace } from './support/fixtures.js';
@@ -23,18 +23,36 @@ interface CliResult {
   stderr: string;
 }
 
-/** Runs `outreach-admin` from its TypeScript source, as `pnpm admin` does. */
+/** CLI processes still running: a test that fails or times out leaves none behind. */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
+/**
+ * Runs `outreach-admin` from its TypeScript source, as `pnpm admin` does. Compiling on the fly is
+ * slow on a busy machine, so no deadline of its own: the test's timeout bounds it, and `afterEach`
+ * kills whatever a timed-out test left running.
+ */
 async function admin(args: string[]): Promise<CliResult> {
+  const started = run(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/cli/admin.ts', ...args],
+    {
+      cwd: packageDir,
+      env: { ...process.env, MONGODB_URI: testDatabaseUri() },
+    },
+  );
+  running.add(started.child);
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'src/cli/admin.ts', ...args],
-      { cwd: packageDir, env: { ...process.env, MONGODB_URI: testDatabaseUri() }, timeout: 30_000 },
-    );
+    const { stdout, stderr } = await started;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  } finally {
+    running.delete(started.child);
   }
 }
 
@@ -179,5 +197,38 @@ describe('outreach-admin without a process', () => {
     const help = await adminHere(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('workspace create --name <name> --plan <starter|pro|agency>');
+  });
+
+  it('prints a password link for a person and disables them, by e-mail', async () => {
+    const token = await app.db.setupTokens.issue(60_000, new Date());
+    const setup = await fetch(`${app.baseUrl}/v1/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.baseUrl },
+      body: JSON.stringify({
+        token,
+        name: 'Cli Person',
+        email: 'cli@agency.example',
+        password: 'meadow signal copper 44',
+      }),
+    });
+    expect(setup.status).toBe(201);
+    const link = await admin([
+      'user',
+      'reset-link',
+      'CLI@agency.example',
+      '--base-url',
+      'https://outreach.example',
+      '--json',
+    ]);
+    expect(link.code).toBe(0);
+    expect(JSON.parse(link.stdout)).toMatchObject({
+      email: 'cli@agency.example',
+      url: expect.stringMatching(/^https:\/\/outreach\.example\/console\/reset-password\?token=/),
+    });
+    const disabled = await admin(['user', 'disable', 'cli@agency.example']);
+    expect(disabled.code).toBe(0);
+    expect(disabled.stdout).toContain('is disabled');
+    expect((await admin(['user', 'disable', 'nobody@agency.example'])).code).toBe(1);
+    expect((await admin(['user', 'disable'])).code).toBe(2);
   });
 });
