@@ -263,6 +263,15 @@ async function shutdown(code = 0) {
 
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+// Orphaned (whatever started this process was killed without passing a signal on: a test runner
+// torn down, a terminal gone), the service stops rather than run on with nobody to stop it.
+const parentAtStart = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentAtStart) {
+    console.error('[start] the process that started this one is gone: stopping');
+    void shutdown(1);
+  }
+}, 1_000).unref();
 const sigintWatcher = forwardPackageManagerSigint((line) => console.log(`[start] ${line}`));
 
 async function main() {

@@ -58,7 +58,7 @@ export async function startStack(
   {
     place,
     args = [],
-    timeoutMs = 90_000,
+    timeoutMs = 270_000,
   }: { place?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
 ): Promise<RunningStack> {
   const where = place ?? (await stackPlace());
@@ -71,21 +71,38 @@ export async function startStack(
   };
   delete env['VITEST'];
   delete env['NODE_OPTIONS'];
+  // In a process group of its own: whatever happens to the test, the whole stack (start.mjs and
+  // the database, simulator and apps it runs in its group) can be stopped with one signal.
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'scripts/start.mjs'), ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  // The worker exiting (a failed or timed-out file) takes the stack with it.
+  process.once('exit', killGroup);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
+  // Readiness is the state file and the line saying so; the deadline only catches a hang, and is
+  // generous because a busy machine builds and starts slowly.
   const deadline = Date.now() + timeoutMs;
   while (!existsSync(stateFile) || !output.includes('The outreach service is up')) {
-    if (child.exitCode !== null) throw new Error(`the stack exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      killGroup();
+      throw new Error(`the stack exited early:\n${output}`);
+    }
     if (Date.now() > deadline) {
-      child.kill('SIGTERM');
+      killGroup();
       throw new Error(`the stack did not come up within ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -96,7 +113,11 @@ export async function startStack(
     output: () => output,
     stop: async () => {
       child.kill('SIGINT');
-      return exited;
+      const code = await exited;
+      // start.mjs stops its children before it exits; anything its group still holds goes too.
+      killGroup();
+      process.removeListener('exit', killGroup);
+      return code;
     },
   };
 }
