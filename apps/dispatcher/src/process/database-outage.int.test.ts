@@ -68,10 +68,11 @@ async function throughOutage(play: {
 }
 
 describe('a database outage', () => {
-  // A child process, a cut and a recovery: more room than the file's default on a loaded machine.
+  // A child process, a cut and a recovery: more room than the file's default on a loaded machine;
+  // each wait is a guard against a hang (generous: a busy machine starts a process slowly).
   it(
     'keeps the dispatcher process running through the outage and delivers again by itself after it',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       let cutFor = 0;
       let beforeId = '';
@@ -80,18 +81,18 @@ describe('a database outage', () => {
           beforeId = (await seedEvent(writer, receiver.url, 'cmp_000000000000000000000001:1')).eventId;
         },
         script: async ({ outage, writer, child, log }) => {
-          await waitFor('the delivery before the outage', delivered(beforeId), 30_000);
+          await waitFor('the delivery before the outage', delivered(beforeId), 100_000);
           outage.cut();
           // Written while the dispatcher cannot reach the database: it learns of it afterwards.
           const during = await seedEvent(writer, receiver.url, 'cmp_000000000000000000000002:1');
           const failuresSeen = (): number => log().split('failed').length - 1;
           const failuresAtCut = failuresSeen();
           // The outage lasts until the process has failed several database operations.
-          await waitFor('failed database operations', () => failuresSeen() >= failuresAtCut + 3, 30_000);
+          await waitFor('failed database operations', () => failuresSeen() >= failuresAtCut + 3, 100_000);
           cutFor = failuresSeen() - failuresAtCut;
           expect(child.exitCode).toBeNull();
           outage.restore();
-          await waitFor('the delivery after the outage', delivered(during.eventId), 30_000);
+          await waitFor('the delivery after the outage', delivered(during.eventId), 100_000);
         },
       });
       const tail = output.slice(-3000);
@@ -105,7 +106,7 @@ describe('a database outage', () => {
 
   it(
     'lets the dispatcher start while the database is away, and deliver once it is back',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       let eventId = '';
       const { code, output, failure } = await throughOutage({
@@ -115,10 +116,10 @@ describe('a database outage', () => {
         },
         script: async ({ outage, child, log }) => {
           const triesSeen = (): number => log().split('database not reachable at start').length - 1;
-          await waitFor('two tries to reach the database', () => triesSeen() >= 2, 30_000);
+          await waitFor('two tries to reach the database', () => triesSeen() >= 2, 100_000);
           expect(child.exitCode).toBeNull();
           outage.restore();
-          await waitFor('the delivery once the database is back', delivered(eventId), 30_000);
+          await waitFor('the delivery once the database is back', delivered(eventId), 100_000);
         },
       });
       const tail = output.slice(-3000);

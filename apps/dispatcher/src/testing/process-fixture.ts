@@ -34,6 +34,10 @@ export function runMain(
     env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test that fails or times out before the child ends must not leave it running.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
+  child.once('exit', () => process.removeListener('exit', killChild));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
