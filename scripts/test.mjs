@@ -10,10 +10,18 @@ const root = new URL('..', import.meta.url).pathname;
 console.log(`Node.js ${process.version}`);
 const args = process.argv.slice(2);
 const started = Date.now();
-const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', ...args], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// Two packages' suites at a time: each runs its own workers, servers and browsers, and more
+// than two at once on a two-core machine starved the slower ones into timeouts. TEST_CONCURRENCY
+// raises it on a bigger machine.
+const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const turbo = spawnSync(
+  'pnpm',
+  ['exec', 'turbo', 'run', 'test', '--continue', `--concurrency=${concurrency}`, ...args],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 
 let passed = 0;
 let failed = 0;
