@@ -78,6 +78,7 @@ beforeAll(async () => {
     accountId: account.id,
   });
   const invitation = await invite(app, { apiKey: workspace.apiKey }, 'member');
+  const me = await call<{ agencies: Array<{ id: string }> }>(app, { cookie: owner.cookie }, 'GET', '/v1/me');
   for (const [name, value] of [
     ['id', campaign.id],
     ['campaignId', campaign.id],
@@ -87,6 +88,7 @@ beforeAll(async () => {
     ['accountId', account.id],
     ['conversationUrn', conversation.conversationUrn],
     ['invitationId', invitation.id],
+    ['agencyId', me.body.agencies[0]?.id],
   ] as const) {
     if (value !== undefined) ids.set(name, value);
   }

@@ -60,6 +60,9 @@ const ENDPOINTS = [
   'POST /v1/hooks/deliveries/{deliveryId}/retry',
   'GET /v1/me',
   'POST /v1/workspaces',
+  'GET /v1/agencies/{agencyId}/members',
+  'PUT /v1/agencies/{agencyId}/members/{userId}',
+  'DELETE /v1/agencies/{agencyId}/members/{userId}',
   'DELETE /v1/workspace',
   'GET /v1/members',
   'PATCH /v1/members/{userId}',
@@ -85,7 +88,14 @@ const ENDPOINTS = [
 ];
 
 /** Reached by a person's session only (no workspace, no key). */
-const SESSION_ONLY_ENDPOINTS = ['GET /v1/sessions', 'DELETE /v1/sessions/{sessionId}', 'POST /v1/workspaces'];
+const SESSION_ONLY_ENDPOINTS = [
+  'GET /v1/sessions',
+  'DELETE /v1/sessions/{sessionId}',
+  'POST /v1/workspaces',
+  'GET /v1/agencies/{agencyId}/members',
+  'PUT /v1/agencies/{agencyId}/members/{userId}',
+  'DELETE /v1/agencies/{agencyId}/members/{userId}',
+];
 
 const PUBLIC_ENDPOINTS = [
   'GET /healthz',

@@ -81,6 +81,8 @@ describe('the code -> kind -> status table', () => {
     ['api_key_not_found', 404],
     ['session_not_found', 404],
     ['setup_link_invalid', 404],
+    ['agency_not_found', 404],
+    ['person_not_found', 404],
     ['owner_unchangeable', 409],
     ['agency_admin_unchangeable', 409],
     ['already_member', 409],
@@ -91,7 +93,7 @@ describe('the code -> kind -> status table', () => {
   });
 
   it('lists every code with a known kind', () => {
-    expect(DOMAIN_ERROR_CODES).toHaveLength(42);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(44);
     for (const code of DOMAIN_ERROR_CODES) expect(ERROR_KINDS).toContain(DOMAIN_ERROR_KINDS[code]);
   });
 

@@ -54,6 +54,8 @@ export const DOMAIN_ERROR_KINDS = {
   api_key_not_found: 'not_found',
   session_not_found: 'not_found',
   setup_link_invalid: 'not_found',
+  agency_not_found: 'not_found',
+  person_not_found: 'not_found',
   owner_unchangeable: 'conflict',
   agency_admin_unchangeable: 'conflict',
   already_member: 'conflict',

@@ -1,6 +1,11 @@
 import { created, ok } from '../http/route.js';
 import { listApiKeys, createApiKey, revokeApiKey } from '../operations/people/api-keys.js';
 import { listAuditLog } from '../operations/people/audit-log.js';
+import {
+  listAgencyMembers,
+  removeAgencyMember,
+  setAgencyMember,
+} from '../operations/people/agency-members.js';
 import { getMe } from '../operations/people/get-me.js';
 import { createWorkspace, deleteWorkspace } from '../operations/people/workspaces.js';
 import { acceptInvitation, previewInvitation } from '../operations/people/invitation-links.js';
@@ -19,6 +24,15 @@ export function peopleRoutes(route: Route): void {
   route('getMe', 'get', '/me', async (_input, ctx) => ok(await getMe(ctx)));
   route('createWorkspace', 'post', '/workspaces', async ({ body }, ctx) =>
     created(await createWorkspace(ctx, body)),
+  );
+  route('listAgencyMembers', 'get', '/agencies/:agencyId/members', async ({ params }, ctx) =>
+    ok(await listAgencyMembers(ctx, params.agencyId)),
+  );
+  route('setAgencyMember', 'put', '/agencies/:agencyId/members/:userId', async ({ params, body }, ctx) =>
+    ok(await setAgencyMember(ctx, params.agencyId, params.userId, body)),
+  );
+  route('removeAgencyMember', 'delete', '/agencies/:agencyId/members/:userId', async ({ params }, ctx) =>
+    ok(await removeAgencyMember(ctx, params.agencyId, params.userId)),
   );
   route('deleteWorkspace', 'delete', '/workspace', async ({ body }, ctx) =>
     ok(await deleteWorkspace(ctx, body)),

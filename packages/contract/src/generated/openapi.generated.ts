@@ -1112,6 +1112,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agencies/{agencyId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List the people of an agency
+         * @description For its owners and admins; another caller gets `404`, as for an agency that does not exist.
+         */
+        get: operations["listAgencyMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agencies/{agencyId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make someone an agency admin or member
+         * @description The agency's owner gives a person an agency role; it holds on their next request. An unknown
+         *     person, or an agency the caller does not own, answers `404`; an admin who is not the owner
+         *     gets `403`; the owner's own role cannot be changed (`409`). Must come from the API's own origin.
+         */
+        put: operations["setAgencyMember"];
+        post?: never;
+        /**
+         * Take someone's agency role away
+         * @description The agency's owner ends a person's agency role (an admin is then admin only where a workspace
+         *     made them one). The owner cannot be removed (`409`).
+         */
+        delete: operations["removeAgencyMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/members": {
         parameters: {
             query?: never;
@@ -2179,6 +2231,28 @@ export interface components {
         /** @description The workspace's name, typed again, so that a slip cannot delete it. */
         DeleteWorkspaceRequest: {
             confirmName: string;
+        };
+        /** @description A person of the agency. Owners and admins are admins of every workspace it holds; members see the workspaces they were added to. */
+        AgencyMember: {
+            userId: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "member";
+            /** Format: date-time */
+            addedAt: string;
+        };
+        AgencyMemberList: {
+            items: components["schemas"]["AgencyMember"][];
+        };
+        /**
+         * @description The person's role in the agency: `admin` (admin of every workspace, current and future) or
+         *     `member`. Only the agency's owner makes or unmakes admins; the person must already have an
+         *     account (they joined through an invitation to one of the agency's workspaces).
+         */
+        SetAgencyMemberRequest: {
+            /** @enum {string} */
+            role: "admin" | "member";
         };
         /**
          * @description When actions may run, in the campaign's time zone: from `start` to `end` (24-hour `HH:MM`, `end`
@@ -8303,6 +8377,140 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAgencyMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agency's people, the owner first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "userId": "6650b3c8e52d0f9a3b4c6d40",
+                     *           "email": "ana@agency.example",
+                     *           "name": "Ana Silva",
+                     *           "role": "owner",
+                     *           "addedAt": "2025-06-02T08:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgencyMemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setAgencyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "admin"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetAgencyMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The person with their agency role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "6650b3c8e52d0f9a3b4c6d41",
+                     *       "email": "lea@agency.example",
+                     *       "name": "Léa Martin",
+                     *       "role": "admin",
+                     *       "addedAt": "2025-06-03T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgencyMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeAgencyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agencyId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "lea@agency.example is no longer in the agency"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -80,3 +80,12 @@ export const createWorkspaceBody = z.strictObject({
 });
 
 export const deleteWorkspaceBody = z.strictObject({ confirmName: z.string().min(1).max(200) });
+
+const agencyIdParam = z.string().min(1).max(100);
+export const listAgencyMembersParams = z.strictObject({ agencyId: agencyIdParam });
+export const setAgencyMemberParams = z.strictObject({
+  agencyId: agencyIdParam,
+  userId: z.string().min(1).max(100),
+});
+export const setAgencyMemberBody = z.strictObject({ role: z.enum(['admin', 'member']) });
+export const removeAgencyMemberParams = setAgencyMemberParams;

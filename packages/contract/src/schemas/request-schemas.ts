@@ -85,6 +85,9 @@ export const requestSchemas = {
 
   getMe: {},
   createWorkspace: { body: people.createWorkspaceBody },
+  listAgencyMembers: { params: people.listAgencyMembersParams },
+  setAgencyMember: { params: people.setAgencyMemberParams, body: people.setAgencyMemberBody },
+  removeAgencyMember: { params: people.removeAgencyMemberParams },
   deleteWorkspace: { body: people.deleteWorkspaceBody },
   listMembers: { query: people.listMembersQuery },
   updateMember: { params: people.updateMemberParams, body: people.updateMemberBody },

@@ -90,6 +90,14 @@ export class AgencyRepository {
     return records.map(toAgencyMember);
   }
 
+  /** Changes a person's agency role; the owner's stays (ownership is not given this way). */
+  async setRole(agencyId: string, userId: string, role: Exclude<AgencyRole, 'owner'>): Promise<boolean> {
+    const result = await this.members
+      .updateOne({ agencyId, userId, role: { $ne: 'owner' } }, { $set: { role } })
+      .exec();
+    return result.matchedCount === 1;
+  }
+
   /** Whether a membership was removed (false: the person was not a member). */
   async removeMember(agencyId: string, userId: string): Promise<boolean> {
     const result = await this.members.deleteOne({ agencyId, userId }).exec();
