@@ -12,9 +12,13 @@ import { recordInvitationAccepted } from './record-invitation-accepted.js';
 
 /**
  * An invitation of this account was accepted. Each lead of the account with that profile whose
- * invitation step is out gets its acceptance recorded (event and action, once per lead and step)
- * and is made due now: the step itself is completed by the runner that claims it, under a lease,
- * like every other change of a lead's progress. A lead whose invitation step was deleted while
+ * invitation step is out gets its acceptance recorded (event and action, once per lead: see
+ * `recordInvitationAccepted`) and is made due now: the step itself is completed by the runner that
+ * claims it, under a lease, like every other change of a lead's progress. The network reports
+ * acceptances up to hours late (a reply comes at once): a lead that left the wait meanwhile while
+ * still on the invitation step whose invitation went out (it replied, its invitation expired, a
+ * user stopped or paused it, its invitation was withdrawn) has the acceptance recorded all the
+ * same, and keeps its state: a late acceptance counts, it does not reopen the lead. A lead whose invitation step was deleted while
  * the invitation was out is made due too (its new step runs now, not at the invitation's
  * timeout), and so are leads whose message step waits for the connection. A lead changed since it
  * was read (paused by a user, moved on by a runner) is judged again from a fresh read, never
@@ -32,10 +36,19 @@ export async function onInvitationAccepted(
       await changeLeadIfUnchanged(ctx, lead, (fresh) => wakeWaitingForConnection(fresh, now));
       continue;
     }
-    if (lead.internalStatus !== 'invitation_pending') continue;
     const campaign = await ctx.store.getCampaign(lead.workspaceId, lead.campaignId);
     const step = campaign?.steps[lead.currentStep];
     if (campaign === null || step === undefined) continue;
+    if (lead.internalStatus !== 'invitation_pending') {
+      if (step.type === 'invitation' && lead.invitationSentAt !== null)
+        await recordInvitationAccepted(ctx, {
+          lead,
+          step,
+          accountId: account.id,
+          acceptedAt: event.occurredAt,
+        });
+      continue;
+    }
     // A lead whose invitation step was deleted while the invitation was out waits on the step that
     // took its place until the invitation's timeout: the acceptance lets that step run now.
     if (step.type === 'invitation')

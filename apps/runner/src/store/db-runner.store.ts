@@ -107,6 +107,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
       const lead = await db.leads.setStatusIf(ws(workspaceId), leadId, seen, change);
       return lead === null ? null : toRunnerLead(lead);
     },
+    markInvitationAccepted: (workspaceId, leadId, at) =>
+      db.leads.markInvitationAccepted(ws(workspaceId), leadId, at),
     async fillLeadProfile(workspaceId, leadId, profile) {
       await db.leads.fillEmptyProfile(ws(workspaceId), leadId, profile);
     },

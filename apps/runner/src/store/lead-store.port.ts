@@ -31,6 +31,8 @@ export interface RunnerLead extends LeadProfile {
   pendingActionKey: string | null;
   /** When the invitation of the current invitation step went out; its expiry counts from here. */
   invitationSentAt: Date | null;
+  /** When the lead accepted its invitation, once recorded (see `markInvitationAccepted`). */
+  invitationAcceptedAt?: Date;
   /** When the pending action was recorded: a resumed action is reconciled from this instant. */
   pendingActionAt: Date | null;
   /** The provider's member id of the lead, resolved once and kept. */
@@ -185,6 +187,11 @@ export interface RunnerLeadStore {
     seen: LeadSnapshot,
     change: LeadStateChange,
   ): Promise<RunnerLead | null>;
+  /**
+   * Marks the lead's invitation accepted at `at`, once (a conditional update that keeps an earlier
+   * mark and changes nothing else: not the status, not a lease). True only for the call that set it.
+   */
+  markInvitationAccepted(workspaceId: string, leadId: string, at: Date): Promise<boolean>;
   /** True only for the call that added the tag. */
   addLeadTag(workspaceId: string, leadId: string, tag: LeadTag): Promise<boolean>;
   /** Fills in the lead's empty profile fields with these values; what is stored stays. */

@@ -189,3 +189,33 @@ describe('completeStep for the runner', () => {
     expect((await t.db.leads.get(ws, id))?.invitationSentAt).toBeNull();
   });
 });
+
+describe('markInvitationAccepted', () => {
+  it('marks the acceptance once, keeps the first date, and leaves the lead as it was', async () => {
+    const { leads } = await seedCampaign(t.db, ws, { leads: 1, status: 'active' });
+    const lead = must(leads[0]);
+    await t.db.leads.setStatus(ws, lead.id, {
+      status: 'completed',
+      internalStatus: 'replied',
+      nextActionAt: null,
+    });
+    expect((await t.db.leads.get(ws, lead.id))?.invitationAcceptedAt).toBeUndefined();
+
+    expect(await t.db.leads.markInvitationAccepted(ws, lead.id, at(1_000))).toBe(true);
+    expect(await t.db.leads.markInvitationAccepted(ws, lead.id, at(2_000))).toBe(false);
+
+    expect(await t.db.leads.get(ws, lead.id)).toMatchObject({
+      status: 'completed',
+      internalStatus: 'replied',
+      nextActionAt: null,
+      invitationAcceptedAt: at(1_000),
+    });
+  });
+
+  it('marks nothing for a lead of another workspace', async () => {
+    const { leads } = await seedCampaign(t.db, ws, { leads: 1, status: 'active' });
+    const other = await newWorkspace(t.db);
+    expect(await t.db.leads.markInvitationAccepted(other, must(leads[0]).id, T0)).toBe(false);
+    expect((await t.db.leads.get(ws, must(leads[0]).id))?.invitationAcceptedAt).toBeUndefined();
+  });
+});

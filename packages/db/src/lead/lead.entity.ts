@@ -49,6 +49,8 @@ export interface Lead extends LeadProfile {
   missingVariables: string[];
   /** When the invitation of the current invitation step went out; null when none did. */
   invitationSentAt: Date | null;
+  /** When the lead accepted its invitation (recorded once); absent until it did. */
+  invitationAcceptedAt?: Date;
   /** When the lead reached its final status (completed or error); null while it is not final. */
   completedAt: Date | null;
   createdAt: Date;
@@ -85,6 +87,7 @@ export function toLead(record: LeadRecord): Lead {
     screenerAnalysis: record.screenerAnalysis ?? null,
     missingVariables: [...(record.missingVariables ?? [])],
     invitationSentAt: record.invitationSentAt ?? null,
+    ...(record.invitationAcceptedAt ? { invitationAcceptedAt: record.invitationAcceptedAt } : {}),
     completedAt: record.completedAt ?? null,
     createdAt: record.createdAt,
   };

@@ -293,6 +293,19 @@ export class LeadRepository {
     return findByProviderId(this.records, workspaceId, providerId);
   }
 
+  /**
+   * Marks the lead's invitation accepted at `at`, once: a conditional update that leaves an earlier
+   * mark as it is and changes nothing else (status, lease, schedule). True when this call set it.
+   */
+  async markInvitationAccepted(workspaceId: WorkspaceId, id: string, at: Date): Promise<boolean> {
+    const result = await this.records.updateOne(
+      workspaceId,
+      { _id: id, invitationAcceptedAt: { $exists: false } },
+      { $set: { invitationAcceptedAt: at } },
+    );
+    return result.modified === 1;
+  }
+
   /** Stores the provider's member id of the lead (resolved once; the same member id every time). */
   async setProviderId(workspaceId: WorkspaceId, id: string, providerId: string): Promise<void> {
     await this.records.updateOne(workspaceId, { _id: id }, { $set: { providerId } });

@@ -93,6 +93,13 @@ export interface LeadRecord extends LeadProfile, RemovalClaimable {
    */
   invitationSentAt?: Date | null;
   /**
+   * When the lead accepted its invitation: set once (`markInvitationAccepted`, a conditional
+   * update), after the acceptance's event and action were recorded, whatever the lead's status then
+   * (a lead that replied or whose invitation expired before the acceptance was reported keeps its
+   * status). Absent until then.
+   */
+  invitationAcceptedAt?: Date;
+  /**
    * When the lead reached a final status (completed or error); absent while it is not in one.
    * Written only through `withCompletion` (see lead-completion.ts).
    */
@@ -150,6 +157,7 @@ export const leadSchema = new Schema<LeadRecord>(
     screenerAnalysis: { type: Schema.Types.Mixed, default: null },
     missingVariables: { type: [String], default: undefined },
     invitationSentAt: { type: Date, default: null },
+    invitationAcceptedAt: { type: Date },
     completedAt: { type: Date },
     actionsToLog: { type: [Schema.Types.Mixed], default: undefined },
     actionsToLogSince: { type: Date },
