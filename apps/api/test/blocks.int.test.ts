@@ -53,12 +53,12 @@ describe('workspace block list', () => {
     expect((await ws.api.get('/v1/blocked-leads?sort=NEWEST')).status).toBe(400);
   });
 
-  it('searches by the start of the identifier, as identifiers are stored', async () => {
+  it('searches any part of the identifier, as identifiers are stored', async () => {
     const starts = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?search=%20Marco');
     expect(starts.body.map((b) => b.publicIdentifier)).toEqual(['marco-rossi']);
-    const inside = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?search=rossi');
-    expect(inside.body).toEqual([]);
-    expect(inside.headers.get('x-total-count')).toBe('0');
+    const inside = await ws.api.get<BlockedLead[]>('/v1/blocked-leads?search=ROSSI');
+    expect(inside.body.map((b) => b.publicIdentifier)).toEqual(['marco-rossi']);
+    expect(inside.headers.get('x-total-count')).toBe('1');
   });
 
   it('pages by the X-Next-Cursor header, unshifted by blocks added meanwhile', async () => {

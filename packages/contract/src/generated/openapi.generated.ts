@@ -4040,10 +4040,13 @@ export interface components {
          */
         BlockSort: "ASC" | "DESC";
         /**
-         * @description Only blocks whose public identifier starts with this text, compared as identifiers are
-         *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
-         *     reads only the blocks it finds, whatever the list's size (a substring search would read
-         *     every block). Control characters (NUL included) are refused with 400.
+         * @description Only blocks whose public identifier contains this text anywhere, case-insensitive and
+         *     taken literally (`.`, `*` or `(` are plain characters, not a pattern), compared as
+         *     identifiers are stored (trimmed, URL-decoded, lower case): `John` and `doe` both find
+         *     `john-doe`. The matches are found and counted from the list's index keys alone, without
+         *     reading a block, then only the page's blocks are read: the cost grows with the number of
+         *     blocks in the list searched (their keys), not with their documents. Control characters
+         *     (NUL included) are refused with 400.
          * @example raman
          */
         BlockSearch: string;
@@ -5248,10 +5251,13 @@ export interface operations {
                  */
                 after?: components["parameters"]["After"];
                 /**
-                 * @description Only blocks whose public identifier starts with this text, compared as identifiers are
-                 *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
-                 *     reads only the blocks it finds, whatever the list's size (a substring search would read
-                 *     every block). Control characters (NUL included) are refused with 400.
+                 * @description Only blocks whose public identifier contains this text anywhere, case-insensitive and
+                 *     taken literally (`.`, `*` or `(` are plain characters, not a pattern), compared as
+                 *     identifiers are stored (trimmed, URL-decoded, lower case): `John` and `doe` both find
+                 *     `john-doe`. The matches are found and counted from the list's index keys alone, without
+                 *     reading a block, then only the page's blocks are read: the cost grows with the number of
+                 *     blocks in the list searched (their keys), not with their documents. Control characters
+                 *     (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
@@ -6238,10 +6244,13 @@ export interface operations {
                  */
                 after?: components["parameters"]["After"];
                 /**
-                 * @description Only blocks whose public identifier starts with this text, compared as identifiers are
-                 *     stored (trimmed, URL-decoded, lower case): `John` finds `john-doe`. A prefix, so a search
-                 *     reads only the blocks it finds, whatever the list's size (a substring search would read
-                 *     every block). Control characters (NUL included) are refused with 400.
+                 * @description Only blocks whose public identifier contains this text anywhere, case-insensitive and
+                 *     taken literally (`.`, `*` or `(` are plain characters, not a pattern), compared as
+                 *     identifiers are stored (trimmed, URL-decoded, lower case): `John` and `doe` both find
+                 *     `john-doe`. The matches are found and counted from the list's index keys alone, without
+                 *     reading a block, then only the page's blocks are read: the cost grows with the number of
+                 *     blocks in the list searched (their keys), not with their documents. Control characters
+                 *     (NUL included) are refused with 400.
                  * @example raman
                  */
                 search?: components["parameters"]["BlockSearch"];
