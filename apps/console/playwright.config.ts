@@ -18,6 +18,11 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list'], ['./e2e/support/count-reporter.ts']],
   outputDir: '.playwright',
+  projects: [
+    // The first owner, from the setup link the API printed: first, once, before everything else.
+    { name: 'people-setup', testMatch: /people-setup\.setup\.ts$/ },
+    { name: 'console', testMatch: /\.spec\.ts$/, dependencies: ['people-setup'] },
+  ],
   use: {
     headless: true,
     viewport: { width: 1100, height: 760 },

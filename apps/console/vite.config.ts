@@ -14,7 +14,11 @@ export default defineConfig({
     reportCompressedSize: true,
   },
   server: {
-    // `pnpm --filter @outreach/console dev` proxies the API, so the dev server is same-origin too.
-    proxy: { '/v1': process.env['OUTREACH_API_URL'] ?? 'http://127.0.0.1:3000' },
+    // `pnpm --filter @outreach/console dev` proxies the API and its sign-in routes, so the dev server
+    // is same-origin too (the API must trust the dev server's origin: TRUSTED_ORIGINS).
+    proxy: {
+      '/v1': process.env['OUTREACH_API_URL'] ?? 'http://127.0.0.1:3000',
+      '/api/auth': process.env['OUTREACH_API_URL'] ?? 'http://127.0.0.1:3000',
+    },
   },
 });

@@ -1,10 +1,19 @@
-// De-risks the console as an operator meets it, in Chromium against the real stack: sign in with
-// the printed key, build and start a campaign, watch it run, answer a reply from the inbox, read a
+// De-risks the console as an operator meets it, in Chromium against the real stack: sign in as the
+// owner made from the printed setup link, build and start a campaign, watch it run, answer a reply from the inbox, read a
 // webhook's delivery log and retry a delivery, and reconnect a sender that lost its session. Every
 // page is checked with axe (no serious or critical violation) and photographed for the README.
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { api, expectAccessible, screenshot, signIn, stackInfo } from './support/console.js';
+import {
+  api,
+  expectAccessible,
+  OWNER,
+  screenshot,
+  signIn,
+  signInAs,
+  signOut,
+  stackInfo,
+} from './support/console.js';
 import { startFlakyReceiver } from './support/receiver.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -32,28 +41,33 @@ function countBytes(page: Page): () => Promise<number> {
   return async () => (await Promise.all(bodies)).reduce((sum, n) => sum + n, 0);
 }
 
-test('signs in with the printed key, says so when a key is refused, and loads within 150 kB gzip', async ({
+test('signs in by e-mail and password, says so when refused, and loads within 150 kB gzip', async ({
   page,
 }) => {
   const bytes = countBytes(page);
   await page.goto(stackInfo().consoleUrl);
   await expect(page.getByRole('heading', { name: 'Sign in to the outreach console' })).toBeVisible();
   await expectAccessible(page);
+  await screenshot(page, 'sign-in');
 
-  await page.getByLabel('API key').fill('not-a-key');
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password').fill('not the password at all');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('This key was refused');
+  await expect(page.getByRole('alert')).toHaveText('The e-mail or the password is wrong.');
 
-  await page.getByLabel('API key').fill(stackInfo().apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAs(page, OWNER);
+  // `/` opens the workspace (the only one: the demo workspace).
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/w/${stackInfo().workspaceId}/?$`));
   await expect(page.getByText('No campaign yet.')).toBeVisible();
   const total = await bytes();
   console.log(`first load: ${(total / 1024).toFixed(1)} kB gzip`);
   expect(total).toBeLessThan(150 * 1024);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByLabel('API key')).toBeVisible();
+  await signOut(page);
+  // The session is over at the API too: opening the console again asks to sign in.
+  await page.reload();
+  await expect(page.getByLabel('E-mail')).toBeVisible();
 });
 
 test('subscribes a webhook receiver', async ({ page }) => {

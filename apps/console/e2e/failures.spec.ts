@@ -1,7 +1,7 @@
 // De-risks what an operator sees when the API fails them: a read that failed says so with a Retry
-// that works, and a key refused in the middle of a session signs out with the reason.
+// that works, and a session ended in the middle of work returns to sign-in with the reason.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support/console.js';
+import { expectAccessible, OWNER, signIn, signInAs, userMenu } from './support/console.js';
 
 test('says the sender list could not load, and loads it on Retry', async ({ page }) => {
   // Signed in on a page that does not read the sender list (the campaigns page does, and the
@@ -32,25 +32,28 @@ test('says the sender list could not load, and loads it on Retry', async ({ page
   await expect(page.getByLabel('Sender').getByRole('option', { name: 'Demo sender one' })).toBeAttached();
 });
 
-test('signs out with the reason when the API refuses the key mid-session', async ({ page }) => {
+test('returns to sign-in with the reason when the API ends the session mid-way', async ({ page }) => {
   await signIn(page, 'senders');
   await expect(page.getByRole('article', { name: 'Demo sender one' })).toBeVisible();
-  // The key is revoked: the next call answers 401.
+  // The session ends elsewhere (signed out, expired, access changed): the next call answers 401.
   await page.route(
     '**/v1/**',
     (route) =>
       route.fulfill({
         status: 401,
         contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 401, message: 'Invalid API key' }),
+        body: JSON.stringify({ statusCode: 401, message: 'not signed in', code: 'unauthorized' }),
       }),
     { times: 1 },
   );
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
-  await expect(
-    page.getByText(/The API refused this key \(revoked, or not a key of this service\)/),
-  ).toBeVisible();
-  await expect(page.getByLabel('API key')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your session ended (signed out elsewhere, expired, or your access changed). Sign in again.',
+  );
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(userMenu(page)).toHaveCount(0);
   await expectAccessible(page);
+  // Signing in again opens the page that was asked for, read afresh.
+  await signInAs(page, OWNER);
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
 });

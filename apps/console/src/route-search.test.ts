@@ -1,7 +1,13 @@
 // De-risks shared links: a page's filters, page and selection read back from its address as they
 // were written, and a hand-edited or stale value opens the page with its default instead of failing.
 import { describe, expect, it } from 'vitest';
-import { analyticsSearch, campaignsSearch, inboxSearch } from './route-search.js';
+import {
+  analyticsSearch,
+  auditLogSearch,
+  campaignsSearch,
+  inboxSearch,
+  tokenSearch,
+} from './route-search.js';
 
 describe('search of a page', () => {
   it('reads the campaigns filters and page, and defaults what is missing', () => {
@@ -38,5 +44,19 @@ describe('search of a page', () => {
       from: '2021-01-04',
       to: '2021-01-11',
     });
+  });
+
+  it('reads the audit log filters, dropping an action the API would refuse', () => {
+    expect(auditLogSearch.parse({ action: 'member.removed', actor: 'usr_1', after: 'c1' })).toEqual({
+      action: 'member.removed',
+      actor: 'usr_1',
+      after: 'c1',
+    });
+    expect(auditLogSearch.parse({ action: 'DROP TABLE', actor: '' })).toEqual({});
+  });
+
+  it('reads a link token, and none when it is empty', () => {
+    expect(tokenSearch.parse({ token: 'abc' })).toEqual({ token: 'abc' });
+    expect(tokenSearch.parse({ token: '' })).toEqual({});
   });
 });

@@ -37,6 +37,23 @@ export const analyticsSearch = z.object({
 
 export type AnalyticsSearch = z.input<typeof analyticsSearch>;
 
+/** The one-time token of a setup, invitation or password-reset link. */
+export const tokenSearch = z.object({
+  token: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
+});
+
+export type TokenSearch = z.input<typeof tokenSearch>;
+
+/** The audit log's filters (as the API takes them: `a.b_c` actions, an actor's id) and its page. */
+export const auditLogSearch = z.object({
+  action: z.catch(z.optional(z.string().check(z.maxLength(100), z.regex(/^[a-z_.]+$/))), undefined),
+  actor: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), undefined),
+  /** The cursor of the page shown (the previous page's `nextCursor`); the newest entries without it. */
+  after: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(500))), undefined),
+});
+
+export type AuditLogSearch = z.input<typeof auditLogSearch>;
+
 export const SEARCH_DEFAULTS = {
   campaigns: { search: '', offset: 0 },
   inbox: { unread: false },

@@ -5,9 +5,17 @@ import {
   lazyRouteComponent,
   stripSearchParams,
 } from '@tanstack/react-router';
-import { NotFound, Shell } from './app.js';
+import type { Permission } from './api/session.js';
+import { Home, NotFound, Shell, WorkspaceLayout } from './app.js';
 import { Loading } from './components/states.js';
-import { analyticsSearch, campaignsSearch, inboxSearch, SEARCH_DEFAULTS } from './route-search.js';
+import {
+  analyticsSearch,
+  auditLogSearch,
+  campaignsSearch,
+  inboxSearch,
+  SEARCH_DEFAULTS,
+  tokenSearch,
+} from './route-search.js';
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -16,15 +24,66 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page's name, for the document title and the main navigation. */
     title?: string;
+    /** Opens without a session (setup, invitation and password-reset links). */
+    public?: boolean;
+    /** What the person's role in the workspace must allow for the page to be offered. */
+    permission?: Permission;
   }
 }
 
-// The shell (sign-in, navigation, main landmark) around every page; unknown paths show NotFound.
-const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFound });
+// The shell (sign-in, header, main landmark) around every page; unknown paths show NotFound.
+const rootRoute = createRootRoute({ component: Shell, notFoundComponent: () => <NotFound /> });
+
+// `/` opens the workspace used last (or the first one).
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  staticData: { title: 'Workspaces' },
+  component: Home,
+});
+
+// Pages reached from a link with a one-time token: they need no session.
+const setupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/setup',
+  staticData: { title: 'Set up', public: true },
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./pages/setup/setup-page.js')),
+});
+
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invitations',
+  staticData: { title: 'Invitation', public: true },
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./pages/invitation/invitation-page.js')),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  staticData: { title: 'Reset your password', public: true },
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./pages/reset-password/reset-password-page.js')),
+});
+
+const sessionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/sessions',
+  staticData: { title: 'My sessions' },
+  component: lazyRouteComponent(() => import('./pages/sessions/sessions-page.js')),
+});
+
+// Every page of a workspace: each request it makes names the workspace in the address.
+const workspaceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/w/$workspaceId',
+  component: WorkspaceLayout,
+});
 
 // Every page is its own chunk: the first load carries the shell and the page opened, not all.
 const campaignsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => workspaceRoute,
   path: '/',
   staticData: { title: 'Campaigns' },
   validateSearch: campaignsSearch,
@@ -33,14 +92,14 @@ const campaignsRoute = createRoute({
 });
 
 const campaignRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => workspaceRoute,
   path: '/campaigns/$id',
   staticData: { title: 'Campaign' },
   component: lazyRouteComponent(() => import('./pages/campaign/campaign-page.js')),
 });
 
 const inboxRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => workspaceRoute,
   path: '/inbox',
   staticData: { title: 'Inbox' },
   validateSearch: inboxSearch,
@@ -49,42 +108,75 @@ const inboxRoute = createRoute({
 });
 
 const sendersRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => workspaceRoute,
   path: '/senders',
   staticData: { title: 'Senders' },
   component: lazyRouteComponent(() => import('./pages/senders/senders-page.js')),
 });
 
 const blockListRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => workspaceRoute,
   path: '/block-list',
   staticData: { title: 'Block list' },
   component: lazyRouteComponent(() => import('./pages/block-list/block-list-page.js')),
 });
 
 const webhooksRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => workspaceRoute,
   path: '/webhooks',
-  staticData: { title: 'Webhooks' },
+  // The API lists subscriptions only to roles that configure the workspace.
+  staticData: { title: 'Webhooks', permission: 'workspace:configure' },
   component: lazyRouteComponent(() => import('./pages/webhooks/webhooks-page.js')),
 });
 
 const analyticsRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => workspaceRoute,
   path: '/analytics',
   staticData: { title: 'Analytics' },
   validateSearch: analyticsSearch,
   component: lazyRouteComponent(() => import('./pages/analytics/analytics-page.js')),
 });
 
+const membersRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: '/members',
+  staticData: { title: 'Members', permission: 'people:manage' },
+  component: lazyRouteComponent(() => import('./pages/members/members-page.js')),
+});
+
+const apiKeysRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: '/api-keys',
+  staticData: { title: 'API keys', permission: 'people:manage' },
+  component: lazyRouteComponent(() => import('./pages/api-keys/api-keys-page.js')),
+});
+
+const auditLogRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: '/audit-log',
+  staticData: { title: 'Audit log', permission: 'people:manage' },
+  validateSearch: auditLogSearch,
+  component: lazyRouteComponent(() => import('./pages/audit-log/audit-log-page.js')),
+});
+
 const routeTree = rootRoute.addChildren([
-  campaignsRoute,
-  campaignRoute,
-  inboxRoute,
-  sendersRoute,
-  blockListRoute,
-  webhooksRoute,
-  analyticsRoute,
+  homeRoute,
+  setupRoute,
+  invitationRoute,
+  resetPasswordRoute,
+  sessionsRoute,
+  workspaceRoute.addChildren([
+    campaignsRoute,
+    campaignRoute,
+    inboxRoute,
+    sendersRoute,
+    blockListRoute,
+    webhooksRoute,
+    analyticsRoute,
+    membersRoute,
+    apiKeysRoute,
+    auditLogRoute,
+  ]),
 ]);
 
 export const router = createRouter({

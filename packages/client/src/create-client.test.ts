@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutreachClient, unwrap } from './create-client.js';
 import { newIdempotencyKey } from './idempotency-key.js';
-import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from './errors.js';
+import {
+  AuthenticationError,
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  ValidationError,
+} from './errors.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -16,6 +22,8 @@ const seen: {
   method: string;
   url: string;
   apiKey: string | undefined;
+  workspaceId: string | undefined;
+  cookie: string | undefined;
   idempotencyKey: string | undefined;
   body: string;
 }[] = [];
@@ -34,6 +42,8 @@ beforeAll(async () => {
         method: req.method ?? '',
         url: req.url ?? '',
         apiKey: req.headers['x-api-key'] as string,
+        workspaceId: req.headers['x-workspace-id'] as string | undefined,
+        cookie: req.headers.cookie,
         idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         body,
       });
@@ -69,7 +79,58 @@ describe('createOutreachClient', () => {
     const created = await unwrap(client().POST('/v1/campaigns', { body: { name: 'Q4' } }));
     expect(created).toEqual(campaign);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/campaigns', apiKey: 'key_test' });
+    expect(seen[0]?.workspaceId).toBeUndefined();
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ name: 'Q4' });
+  });
+
+  it('with a key, leaves the browser default for cookies (no credentials mode is set)', async () => {
+    const credentials: Request['credentials'][] = [];
+    handlers.push((_req, res) => json(res, 200, { items: [] }));
+    const keyed = createOutreachClient({
+      baseUrl,
+      apiKey: 'key_test',
+      fetch: (request) => (credentials.push(request.credentials), globalThis.fetch(request)),
+    });
+    await keyed.GET('/v1/sessions');
+    // Node's Request defaults to same-origin as browsers do: the key mode does not change it.
+    expect(credentials).toEqual([new Request(baseUrl).credentials]);
+    expect(seen[0]?.apiKey).toBe('key_test');
+  });
+
+  it('in session mode sends no key, the cookie with same-origin credentials, and the workspace id', async () => {
+    const credentials: Request['credentials'][] = [];
+    const sessionClient = (workspaceId?: string) =>
+      createOutreachClient({
+        baseUrl,
+        session: workspaceId === undefined ? {} : { workspaceId },
+        retry: { maxRetries: 0 },
+        // A browser adds the cookie itself; here the fetch stands in for it.
+        fetch: (request) => {
+          credentials.push(request.credentials);
+          const withCookie = new Request(request, { headers: new Headers(request.headers) });
+          withCookie.headers.set('cookie', 'outreach.session_token=abc');
+          return globalThis.fetch(withCookie);
+        },
+      });
+    handlers.push((_req, res) => json(res, 201, campaign));
+    handlers.push((_req, res) => json(res, 200, { kind: 'user' }));
+    await unwrap(sessionClient('ws_1').POST('/v1/campaigns', { body: { name: 'Q4' } }));
+    await sessionClient().GET('/v1/me');
+    expect(credentials).toEqual(['same-origin', 'same-origin']);
+    expect(seen[0]).toMatchObject({ url: '/v1/campaigns', apiKey: undefined, workspaceId: 'ws_1' });
+    expect(seen[0]?.cookie).toBe('outreach.session_token=abc');
+    expect(seen[1]).toMatchObject({ url: '/v1/me', apiKey: undefined, workspaceId: undefined });
+  });
+
+  it('in session mode raises a 401 as an AuthenticationError (the session ended)', async () => {
+    handlers.push((_req, res) =>
+      json(res, 401, { statusCode: 401, message: 'not signed in', code: 'unauthorized' }),
+    );
+    const error = await createOutreachClient({ baseUrl, session: { workspaceId: 'ws_1' } })
+      .GET('/v1/me')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(seen[0]?.workspaceId).toBe('ws_1');
   });
 
   it('retries a 429 after the Retry-After the server asked for, resending the body', async () => {

@@ -25,9 +25,9 @@ export class OutreachApiError extends Error {
 
 /** 400, 413, 415 and 422: the request itself was refused and nothing changed. */
 export class ValidationError extends OutreachApiError {}
-/** 401: missing, unknown or revoked API key. */
+/** 401: missing, unknown, revoked or expired API key; or no session, or one that ended. */
 export class AuthenticationError extends OutreachApiError {}
-/** 403: the workspace's plan does not allow it. */
+/** 403: the caller's role (or the workspace's plan) does not allow it, or a cross-origin change. */
 export class ForbiddenError extends OutreachApiError {}
 /** 404: not found in the caller's workspace. */
 export class NotFoundError extends OutreachApiError {}

@@ -1,8 +1,11 @@
 export {
   createOutreachClient,
   unwrap,
+  WORKSPACE_ID_HEADER,
+  type ApiKeyClientOptions,
   type OutreachClient,
   type OutreachClientOptions,
+  type SessionClientOptions,
 } from './create-client.js';
 export {
   AuthenticationError,

@@ -8,13 +8,46 @@ export function stackInfo(): StackInfo {
   return JSON.parse(raw) as StackInfo;
 }
 
-/** Opens a console page and signs in with the demo key, as a person who ran `pnpm start` does. */
-export async function signIn(page: Page, path = ''): Promise<void> {
-  const { consoleUrl, apiKey } = stackInfo();
-  await page.goto(`${consoleUrl}${path}`);
-  await page.getByLabel('API key').fill(apiKey);
+/**
+ * The first owner, created by the `people-setup` project (e2e/people-setup.setup.ts) from the
+ * setup link the API printed; every other test signs in as them.
+ */
+export const OWNER = {
+  name: 'Olivia Owner',
+  email: 'olivia@agency.example',
+  password: 'copper lantern meadow 7',
+  agency: 'Owner & Co',
+} as const;
+
+/** A page of the demo workspace (`''` its campaigns, `'inbox'`, `'campaigns/…'`). */
+export function workspaceUrl(path = ''): string {
+  const { consoleUrl, workspaceId } = stackInfo();
+  return `${consoleUrl}w/${workspaceId}/${path}`;
+}
+
+/** Fills the sign-in form shown and waits for the console to name the person. */
+export async function signInAs(page: Page, person: { name: string; email: string; password: string }) {
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(userMenu(page, person.name)).toBeVisible();
+}
+
+/** Opens a page of the demo workspace and signs in as its owner, by e-mail and password. */
+export async function signIn(page: Page, path = ''): Promise<void> {
+  await page.goto(workspaceUrl(path));
+  await signInAs(page, OWNER);
+}
+
+/** The header's menu of the signed-in person (their name opens it). */
+export function userMenu(page: Page, name: string = OWNER.name): Locator {
+  return page.locator('header .user-menu > summary', { hasText: name });
+}
+
+export async function signOut(page: Page, name: string = OWNER.name): Promise<void> {
+  await userMenu(page, name).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to the outreach console' })).toBeVisible();
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */

@@ -9,6 +9,18 @@ export interface StackInfo {
   consoleUrl: string;
   apiKey: string;
   sandboxUrl: string;
+  /** The demo workspace (`ws_…`). */
+  workspaceId: string;
+  /**
+   * The one-time link that creates the first owner, which the API logs at start while nobody has
+   * an account (the `people-setup` project opens it).
+   */
+  setupUrl: string;
+}
+
+/** The latest setup link in the API's JSON log lines, read as scripts/start.mjs reads it. */
+export function setupUrlIn(output: string): string | undefined {
+  return [...output.matchAll(/"setupUrl":"([^"]+)"/g)].at(-1)?.[1];
 }
 
 const repoRoot = new URL('../../../../', import.meta.url).pathname;
@@ -57,7 +69,8 @@ export async function startStack(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const deadline = Date.now() + 90_000;
-  while (!existsSync(stateFile) || !output.includes('The outreach service is up')) {
+  // Up, and the setup link logged (the data folder is new: nobody has an account yet).
+  while (!existsSync(stateFile) || !output.includes('The outreach service is up') || !setupUrlIn(output)) {
     if (child.exitCode !== null) throw new Error(`the stack exited early:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
@@ -67,6 +80,8 @@ export async function startStack(
   }
   const info = JSON.parse(readFileSync(stateFile, 'utf8')) as Partial<StackInfo>;
   if (!info.consoleUrl) throw new Error(`the console is not built (pnpm --filter @outreach/console build)`);
+  const setupUrl = setupUrlIn(output) ?? info.setupUrl;
+  if (setupUrl) info.setupUrl = setupUrl;
   return {
     info: info as StackInfo,
     output: () => output,

@@ -4,8 +4,9 @@ import type { paths } from '@outreach/client';
 
 /**
  * The API lives on the console's own origin (the API serves the console at /console, so there is
- * no CORS to configure). A console deployed alone behind a proxy can point elsewhere at build time
- * with VITE_API_BASE_URL, as long as that origin is the same one to the browser.
+ * no CORS to configure and the session cookie goes along). A console deployed alone behind a proxy
+ * can point elsewhere at build time with VITE_API_BASE_URL, as long as that origin is the same one
+ * to the browser.
  */
 export function apiBaseUrl(): string {
   const configured = import.meta.env['VITE_API_BASE_URL'] as string | undefined;
@@ -21,12 +22,14 @@ export interface ApiClients {
 
 /**
  * The typed client (openapi-fetch, every non-2xx answer thrown as an OutreachApiError) and its
- * TanStack Query hooks, for one API key: a wrong path or field fails to compile.
+ * TanStack Query hooks, on the signed-in person's session cookie: with a workspace, every request
+ * names it in `x-workspace-id`; without one, only the person's own routes (`/v1/me`,
+ * `/v1/sessions`, setup, invitation links) answer.
  */
-export function createApiClients(apiKey: string): ApiClients {
+export function createApiClients(workspaceId?: string): ApiClients {
   const fetchClient = createOutreachClient({
     baseUrl: apiBaseUrl(),
-    apiKey,
+    session: workspaceId === undefined ? {} : { workspaceId },
     // A person is waiting: one short retry of a 429/503 rather than the SDK's patient default.
     retry: { maxRetries: 1, maxDelayMs: 5_000 },
   });

@@ -1,5 +1,6 @@
 import type { components } from '@outreach/client';
 import { useState, type FormEvent } from 'react';
+import { useCan } from '../api/session.js';
 import { dateTime } from '../lib/format.js';
 import { ActionError, EmptyState, QueryView } from './states.js';
 
@@ -47,6 +48,7 @@ export function BlockListView({
   busy: boolean;
 }) {
   const [text, setText] = useState('');
+  const canWrite = useCan('campaigns:write');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const identifiers = identifiersFrom(text);
@@ -57,21 +59,23 @@ export function BlockListView({
   };
   return (
     <>
-      <form className="card" onSubmit={submit}>
-        <label htmlFor={`${idPrefix}-add`}>
-          Block people (public identifiers or profile URLs, one per line)
-        </label>
-        <textarea
-          id={`${idPrefix}-add`}
-          rows={2}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" disabled={busy || identifiersFrom(text).length === 0}>
-          Block
-        </button>
-        <ActionError error={blockError} />
-      </form>
+      {canWrite && (
+        <form className="card" onSubmit={submit}>
+          <label htmlFor={`${idPrefix}-add`}>
+            Block people (public identifiers or profile URLs, one per line)
+          </label>
+          <textarea
+            id={`${idPrefix}-add`}
+            rows={2}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" disabled={busy || identifiersFrom(text).length === 0}>
+            Block
+          </button>
+          <ActionError error={blockError} />
+        </form>
+      )}
       <div className="filters" role="search">
         <label htmlFor={`${idPrefix}-search`}>Search the block list</label>
         <input
@@ -93,9 +97,11 @@ export function BlockListView({
                   <th scope="col">Public identifier</th>
                   <th scope="col">Reason</th>
                   <th scope="col">Blocked</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  {canWrite && (
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -104,11 +110,13 @@ export function BlockListView({
                     <th scope="row">{entry.publicIdentifier}</th>
                     <td>{entry.reason ?? '—'}</td>
                     <td>{dateTime(entry.createdAt)}</td>
-                    <td>
-                      <button type="button" disabled={busy} onClick={() => unblock([entry.id])}>
-                        Unblock {entry.publicIdentifier}
-                      </button>
-                    </td>
+                    {canWrite && (
+                      <td>
+                        <button type="button" disabled={busy} onClick={() => unblock([entry.id])}>
+                          Unblock {entry.publicIdentifier}
+                        </button>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

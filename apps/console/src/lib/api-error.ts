@@ -24,11 +24,11 @@ const HINTS: Record<string, string> = {
 };
 
 function hintForStatus(status: number): string {
-  if (status === 401) return 'Sign in again with a valid API key.';
-  if (status === 403) return "The workspace's plan does not allow this.";
+  if (status === 401) return 'Sign in again.';
+  if (status === 403) return 'Your role in this workspace, or its plan, does not allow this.';
   if (status === 404) return 'It may have been removed: go back to the list and reload.';
   if (status === 409) return 'The current state forbids it: reload to see the latest state.';
-  if (status === 429) return 'Too many requests for this key: wait a minute and retry.';
+  if (status === 429) return 'Too many requests: wait a minute and retry.';
   if (status >= 500) return 'The service had a problem: retry in a moment.';
   return 'Check what you entered and try again.';
 }

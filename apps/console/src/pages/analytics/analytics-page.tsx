@@ -11,7 +11,7 @@ export default function AnalyticsPage() {
   const api = useApi();
   const filters = useLiveSearch(analyticsSearch);
   const { from: startDate, to: endDate, sender: accountId } = filters;
-  const navigate = useNavigate({ from: '/analytics' });
+  const navigate = useNavigate({ from: '/w/$workspaceId/analytics' });
   // A cleared field leaves the address; the range replaces it rather than add to the history.
   const show = (search: AnalyticsSearch) => void navigate({ search, replace: true, resetScroll: false });
   const query = api.useQuery('get', '/v1/analytics', {

@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { Badge } from '../../components/badge.js';
 import { QueryView } from '../../components/states.js';
@@ -14,11 +14,12 @@ import { SendersPanel } from './senders-panel.js';
 import { SequenceEditor } from './sequence-editor.js';
 import { SettingsForm } from './settings-form.js';
 
-const route = getRouteApi('/campaigns/$id');
+const route = getRouteApi('/w/$workspaceId/campaigns/$id');
 
 export default function CampaignPage() {
-  const { id } = route.useParams();
+  const { id, workspaceId } = route.useParams();
   const api = useApi();
+  const canWrite = useCan('campaigns:write');
   const query = api.useQuery(
     'get',
     '/v1/campaigns/{id}',
@@ -30,19 +31,21 @@ export default function CampaignPage() {
       {(campaign) => (
         <article aria-labelledby="campaign-heading">
           <p>
-            <Link to="/">← All campaigns</Link>
+            <Link to="/w/$workspaceId" params={{ workspaceId }}>
+              ← All campaigns
+            </Link>
           </p>
           <header className="page-header">
             <h1 id="campaign-heading">{campaign.name}</h1>
             <Badge tone={campaignTone(campaign.status)}>{statusLabel(campaign.status)}</Badge>
-            <CampaignControls campaign={campaign} />
+            {canWrite && <CampaignControls campaign={campaign} />}
           </header>
           <Funnel campaign={campaign} />
           <SendersPanel campaign={campaign} />
           <SequenceEditor campaignId={campaign.id} />
           <SettingsForm campaign={campaign} />
           <ResultsPanel campaign={campaign} />
-          <ImportLeads campaignId={campaign.id} />
+          {canWrite && <ImportLeads campaignId={campaign.id} />}
           <LeadsTable campaign={campaign} />
           <CampaignBlockList campaignId={campaign.id} />
         </article>

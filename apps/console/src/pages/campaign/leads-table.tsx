@@ -1,6 +1,6 @@
 import type { components } from '@outreach/client';
 import { useState } from 'react';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { useRefreshOnChange } from '../../api/refresh-on-change.js';
 import { Badge } from '../../components/badge.js';
@@ -25,6 +25,7 @@ const TONES: Record<LeadStatus, string> = {
 /** The campaign's leads: status, step, sender, why each waits, and the AI's decisions. */
 export function LeadsTable({ campaign }: { campaign: Campaign }) {
   const api = useApi();
+  const canWrite = useCan('campaigns:write');
   const [status, setStatus] = useState<LeadStatus | ''>('');
   const [offset, setOffset] = useState(0);
   const query = api.useQuery(
@@ -72,7 +73,7 @@ export function LeadsTable({ campaign }: { campaign: Campaign }) {
         {(page) =>
           page.total === 0 ? (
             <EmptyState title={status ? 'No lead has this status.' : 'No lead yet.'}>
-              {!status && <p>Import profile URLs or a CSV above.</p>}
+              {!status && canWrite && <p>Import profile URLs or a CSV above.</p>}
             </EmptyState>
           ) : (
             <>

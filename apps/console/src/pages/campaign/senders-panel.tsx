@@ -2,7 +2,7 @@ import type { components } from '@outreach/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan, useWorkspace } from '../../api/session.js';
 import { Badge } from '../../components/badge.js';
 import { ActionError, QueryView } from '../../components/states.js';
 import { displayedStatus } from '../senders/account-status.js';
@@ -13,6 +13,8 @@ type Campaign = components['schemas']['CampaignDetail'];
 /** The campaign's senders, and assigning more of the workspace's accounts to it. */
 export function SendersPanel({ campaign }: { campaign: Campaign }) {
   const api = useApi();
+  const workspace = useWorkspace();
+  const canWrite = useCan('campaigns:write');
   const queryClient = useQueryClient();
   const accounts = api.useQuery('get', '/v1/accounts', { params: { query: { limit: 100 } } });
   const [chosen, setChosen] = useState<string[]>([]);
@@ -29,9 +31,36 @@ export function SendersPanel({ campaign }: { campaign: Campaign }) {
       <h2 id="senders-heading">Senders</h2>
       <QueryView query={accounts} what="the sender accounts">
         {(page) =>
-          page.items.length === 0 ? (
+          !canWrite ? (
+            campaign.networkAccounts.length === 0 ? (
+              <p>No sender is assigned to this campaign.</p>
+            ) : (
+              <ul aria-label="Sender accounts of this campaign">
+                {page.items
+                  .filter((account) => campaign.networkAccounts.includes(account.id))
+                  .map((account) => (
+                    <li key={account.id}>
+                      {account.name}{' '}
+                      <Badge
+                        tone={
+                          displayedStatus(account, undefined, new Date()).kind === 'connected'
+                            ? 'good'
+                            : 'bad'
+                        }
+                      >
+                        {displayedStatus(account, undefined, new Date()).label}
+                      </Badge>
+                    </li>
+                  ))}
+              </ul>
+            )
+          ) : page.items.length === 0 ? (
             <p>
-              The workspace has no sender account yet: <Link to="/senders">connect one</Link>.
+              The workspace has no sender account yet:{' '}
+              <Link to="/w/$workspaceId/senders" params={{ workspaceId: workspace.id }}>
+                connect one
+              </Link>
+              .
             </p>
           ) : (
             <form onSubmit={submit}>

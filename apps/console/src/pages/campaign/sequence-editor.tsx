@@ -1,12 +1,13 @@
 import type { components } from '@outreach/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan } from '../../api/session.js';
 import { ActionError, EmptyState, QueryView } from '../../components/states.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
 import { invalidateCampaign } from './invalidate.js';
 import { SequenceWarningsProvider, useSequenceWarnings } from './sequence-warnings.js';
 import { StepEditor } from './step-editor.js';
+import { variantLetter } from './variant-letter.js';
 
 type StepType = components['schemas']['StepType'];
 const STEP_TYPES: StepType[] = ['invitation', 'message', 'visit_profile', 'screener'];
@@ -16,6 +17,16 @@ export function SequenceEditor({ campaignId }: { campaignId: string }) {
   const api = useApi();
   const query = api.useQuery('get', '/v1/campaigns/{id}/sequence', { params: { path: { id: campaignId } } });
   const tools = api.useQuery('get', '/v1/ai-tools', { params: { query: { limit: 100 } } });
+  const canWrite = useCan('campaigns:write');
+  if (!canWrite)
+    return (
+      <section aria-labelledby="sequence-heading">
+        <h2 id="sequence-heading">Sequence</h2>
+        <QueryView query={query} what="the sequence">
+          {(sequence) => <SequenceSummary steps={sequence.steps} />}
+        </QueryView>
+      </section>
+    );
   return (
     <section aria-labelledby="sequence-heading">
       <h2 id="sequence-heading">Sequence</h2>
@@ -40,6 +51,37 @@ export function SequenceEditor({ campaignId }: { campaignId: string }) {
         )}
       </QueryView>
     </section>
+  );
+}
+
+/** The sequence to read, for roles that may not change it. */
+function SequenceSummary({ steps }: { steps: components['schemas']['SequenceStep'][] }) {
+  if (steps.length === 0) return <EmptyState title="No step yet." />;
+  return (
+    <ol className="steps">
+      {steps.map((step) => (
+        <li key={step.id} className="card">
+          <h3>
+            Step {step.order + 1}: {statusLabel(step.type)}
+          </h3>
+          <p>
+            {step.delay} day{step.delay === 1 ? '' : 's'} after the previous step
+            {step.stopOnReply ? '; stops when the lead replies' : ''}.
+          </p>
+          {step.genericBody && <p className="quote">{step.genericBody}</p>}
+          {step.messages.length > 0 && (
+            <ol className="variants" aria-label={`Variants of step ${step.order + 1}`}>
+              {step.messages.map((variant) => (
+                <li key={variant.id}>
+                  Variant {variantLetter(variant.order)}
+                  {variant.isDisabled ? ' (disabled)' : ''}: {variant.body}
+                </li>
+              ))}
+            </ol>
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { components } from '@outreach/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan } from '../../api/session.js';
 import { ActionError } from '../../components/states.js';
 import { invalidateCampaign } from './invalidate.js';
 
@@ -20,6 +20,16 @@ export function SettingsForm({ campaign }: { campaign: Campaign }) {
   const update = api.useMutation('patch', '/v1/campaigns/{id}', {
     onSettled: () => invalidateCampaign(queryClient),
   });
+  if (!useCan('campaigns:write'))
+    return (
+      <section aria-labelledby="settings-heading">
+        <h2 id="settings-heading">Working hours</h2>
+        <p>
+          {workingHours.start} to {workingHours.end} ({timezone}), on{' '}
+          {workingHours.days.map((day) => DAYS[day - 1]).join(', ')}.
+        </p>
+      </section>
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({

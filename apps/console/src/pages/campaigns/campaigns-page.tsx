@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan, useWorkspace } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { Badge } from '../../components/badge.js';
 import { Pagination } from '../../components/pagination.js';
@@ -13,8 +13,10 @@ const PAGE_SIZE = 20;
 
 export default function CampaignsPage() {
   const api = useApi();
+  const workspace = useWorkspace();
+  const canWrite = useCan('campaigns:write');
   const { search: text, status, offset } = useLiveSearch(campaignsSearch);
-  const navigate = useNavigate({ from: '/' });
+  const navigate = useNavigate({ from: '/w/$workspaceId/' });
   // Filters and pages replace the address rather than add to the history, and keep the scroll.
   const show = (search: CampaignsSearch) => void navigate({ search, replace: true, resetScroll: false });
   const query = api.useQuery(
@@ -38,7 +40,7 @@ export default function CampaignsPage() {
   return (
     <section aria-labelledby="campaigns-heading">
       <h1 id="campaigns-heading">Campaigns</h1>
-      <CreateCampaignForm />
+      {canWrite && <CreateCampaignForm />}
       <div role="search" className="filters" aria-label="Filter campaigns">
         <label htmlFor="campaign-search">Search by name</label>
         <input
@@ -74,7 +76,11 @@ export default function CampaignsPage() {
               </EmptyState>
             ) : (
               <EmptyState title="No campaign yet.">
-                <p>Name your first campaign above; you will then add its steps, senders and leads.</p>
+                <p>
+                  {canWrite
+                    ? 'Name your first campaign above; you will then add its steps, senders and leads.'
+                    : 'Campaigns appear here once someone of the workspace creates one.'}
+                </p>
               </EmptyState>
             )
           ) : (
@@ -94,7 +100,10 @@ export default function CampaignsPage() {
                   {page.items.map((campaign) => (
                     <tr key={campaign.id}>
                       <th scope="row">
-                        <Link to="/campaigns/$id" params={{ id: campaign.id }}>
+                        <Link
+                          to="/w/$workspaceId/campaigns/$id"
+                          params={{ workspaceId: workspace.id, id: campaign.id }}
+                        >
                           {campaign.name}
                         </Link>
                       </th>

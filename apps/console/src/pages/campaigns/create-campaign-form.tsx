@@ -1,19 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useApi } from '../../api/session.js';
+import { useApi, useWorkspace } from '../../api/session.js';
 import { ActionError } from '../../components/states.js';
 
 /** Creates a draft campaign and opens it, where its sequence, senders and leads are set up. */
 export function CreateCampaignForm() {
   const api = useApi();
+  const workspace = useWorkspace();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const create = api.useMutation('post', '/v1/campaigns', {
     onSuccess: (campaign) => {
       void queryClient.invalidateQueries({ queryKey: ['get', '/v1/campaigns'] });
-      void navigate({ to: '/campaigns/$id', params: { id: campaign.id } });
+      void navigate({
+        to: '/w/$workspaceId/campaigns/$id',
+        params: { workspaceId: workspace.id, id: campaign.id },
+      });
     },
   });
   const submit = (event: FormEvent) => {

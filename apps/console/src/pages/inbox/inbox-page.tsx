@@ -13,7 +13,7 @@ import { useInboxKeys } from './use-inbox-keys.js';
 export default function InboxPage() {
   const api = useApi();
   const { c: selected, unread: unreadOnly } = useLiveSearch(inboxSearch);
-  const navigate = useNavigate({ from: '/inbox' });
+  const navigate = useNavigate({ from: '/w/$workspaceId/inbox' });
   // The conversation open and the filter replace the address rather than add to the history.
   const show = useCallback(
     (search: InboxSearch) => void navigate({ search, replace: true, resetScroll: false }),

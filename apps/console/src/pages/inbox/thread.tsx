@@ -1,7 +1,7 @@
 import { newIdempotencyKey } from '@outreach/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type RefObject } from 'react';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { ActionError, QueryView } from '../../components/states.js';
 import { dateTime } from '../../lib/format.js';
@@ -18,6 +18,7 @@ export function Thread({
   replyRef: RefObject<HTMLTextAreaElement | null>;
 }) {
   const api = useApi();
+  const canWrite = useCan('campaigns:write');
   const queryClient = useQueryClient();
   const path = { params: { path: { conversationUrn } } };
   const query = api.useQuery('get', '/v1/conversations/{conversationUrn}', path, {
@@ -37,10 +38,11 @@ export function Thread({
   const unread = query.data?.unread === true;
   const { mutate: mark } = markRead;
 
-  // Opening an unread conversation reads it.
+  // Opening an unread conversation reads it (for roles that may change the workspace: a read-only
+  // look leaves it unread for the people who answer).
   useEffect(() => {
-    if (unread) mark({ params: { path: { conversationUrn } } });
-  }, [unread, conversationUrn, mark]);
+    if (unread && canWrite) mark({ params: { path: { conversationUrn } } });
+  }, [unread, canWrite, conversationUrn, mark]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,19 +75,21 @@ export function Thread({
               </li>
             ))}
           </ol>
-          <form onSubmit={submit}>
-            <label htmlFor="reply">Reply (press r to jump here)</label>
-            <textarea
-              id="reply"
-              ref={replyRef}
-              rows={3}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <button type="submit" className="primary" disabled={send.isPending || text.trim() === ''}>
-              Send reply
-            </button>
-          </form>
+          {canWrite && (
+            <form onSubmit={submit}>
+              <label htmlFor="reply">Reply (press r to jump here)</label>
+              <textarea
+                id="reply"
+                ref={replyRef}
+                rows={3}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+              />
+              <button type="submit" className="primary" disabled={send.isPending || text.trim() === ''}>
+                Send reply
+              </button>
+            </form>
+          )}
           <ActionError error={send.error ?? markRead.error} />
         </section>
       )}

@@ -1,3 +1,4 @@
+import { useCan } from '../../api/session.js';
 import type { components } from '@outreach/client';
 import { dateTime } from '../../lib/format.js';
 import { LIMIT_KEYS, TIER_NAMES } from './account-limits.js';
@@ -14,6 +15,7 @@ const CALL_KINDS: Array<[keyof AccountUsage['calls'], string]> = [
 
 /** An account's tier, each limit used and left, today's call budgets, InMail credits; edit one. */
 export function LimitsPanel({ name, usage }: { name: string; usage: AccountUsage }) {
+  const canConfigure = useCan('workspace:configure');
   const balance = usage.inmailBalance;
   return (
     <>
@@ -84,7 +86,7 @@ export function LimitsPanel({ name, usage }: { name: string; usage: AccountUsage
             } (read ${dateTime(balance.checkedAt)})`
           : 'not read from LinkedIn yet'}
       </p>
-      <EditLimitForm accountId={usage.accountId} name={name} usage={usage} />
+      {canConfigure && <EditLimitForm accountId={usage.accountId} name={name} usage={usage} />}
     </>
   );
 }

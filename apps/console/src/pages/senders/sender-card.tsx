@@ -1,6 +1,6 @@
 import type { components } from '@outreach/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { Badge } from '../../components/badge.js';
 import { ActionError, QueryView } from '../../components/states.js';
@@ -21,6 +21,7 @@ const TONES: Record<DisplayedStatusKind, string> = {
 /** One sender account: its honest status, what to do about it, and its limits used and left. */
 export function SenderCard({ account }: { account: SenderAccount }) {
   const api = useApi();
+  const canConfigure = useCan('workspace:configure');
   const queryClient = useQueryClient();
   const usage = api.useQuery(
     'get',
@@ -47,7 +48,7 @@ export function SenderCard({ account }: { account: SenderAccount }) {
         <Badge tone={TONES[status.kind]}>{status.label}</Badge>
       </header>
       <p>{status.detail}</p>
-      {status.needsReconnect && (
+      {status.needsReconnect && canConfigure && (
         <p>
           <button
             type="button"

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useApi } from '../../api/session.js';
+import { useApi, useCan } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { ActionError, EmptyState, QueryView } from '../../components/states.js';
 import { dateTime } from '../../lib/format.js';
@@ -9,6 +9,7 @@ import { SenderCard } from './sender-card.js';
 /** The workspace's sender accounts, each with an honest status and its limits; connect another. */
 export default function SendersPage() {
   const api = useApi();
+  const canConfigure = useCan('workspace:configure');
   const query = api.useQuery(
     'get',
     '/v1/accounts',
@@ -18,7 +19,7 @@ export default function SendersPage() {
   return (
     <section aria-labelledby="senders-page-heading">
       <h1 id="senders-page-heading">Senders</h1>
-      <ConnectForm />
+      {canConfigure && <ConnectForm />}
       <QueryView query={query} what="the sender accounts">
         {(page) =>
           page.items.length === 0 ? (

@@ -1,74 +1,27 @@
-import { createOutreachClient, isOutreachApiError } from '@outreach/client';
-import { useState, type FormEvent } from 'react';
-import { apiBaseUrl } from '../../api/api-client.js';
-import { useSessionState } from '../../api/session.js';
-import { describeError } from '../../lib/api-error.js';
+import { SESSION_ENDED_NOTICE, useSessionState } from '../../api/session.js';
+import { SignInForm } from './sign-in-form.js';
 
-/** Signs in with an API key, checked against the API before it is kept (for this tab only). */
+/** Signs a person in with their e-mail and password; API keys are for integrations. */
 export function SignInPage() {
-  const { signIn, notice } = useSessionState();
-  const [key, setKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const apiKey = key.trim();
-    if (apiKey === '') {
-      setError('Paste the API key of your workspace (pnpm start prints the demo key).');
-      return;
-    }
-    setChecking(true);
-    setError(null);
-    try {
-      const client = createOutreachClient({ baseUrl: apiBaseUrl(), apiKey, retry: { maxRetries: 0 } });
-      await client.GET('/v1/accounts', { params: { query: { limit: 1 } } });
-      signIn(apiKey);
-    } catch (caught) {
-      setError(
-        isOutreachApiError(caught) && caught.status === 401
-          ? 'This key was refused: it is mistyped, revoked, or belongs to another service.'
-          : `${describeError(caught).message} ${describeError(caught).hint}`,
-      );
-    } finally {
-      setChecking(false);
-    }
-  }
-
+  const { signedIn, notice } = useSessionState();
   return (
     <main id="main" className="sign-in">
       <h1>Sign in to the outreach console</h1>
-      <p>
-        Paste your workspace's API key. It is kept for this browser tab only and forgotten when the tab
-        closes.
-      </p>
-      {notice && (
-        <p className="state state-error" role="alert">
-          {notice}
-        </p>
-      )}
-      <form onSubmit={(event) => void submit(event)}>
-        <label htmlFor="api-key">API key</label>
-        <input
-          id="api-key"
-          name="apiKey"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-          aria-describedby={error ? 'sign-in-error' : undefined}
-          aria-invalid={error ? true : undefined}
-        />
-        <button type="submit" disabled={checking}>
-          {checking ? 'Checking…' : 'Sign in'}
-        </button>
-        {error && (
-          <p id="sign-in-error" className="state state-error" role="alert">
-            {error}
+      {notice &&
+        (notice === SESSION_ENDED_NOTICE ? (
+          <p className="state state-error" role="alert">
+            {notice}
           </p>
-        )}
-      </form>
+        ) : (
+          <p className="state" role="status">
+            {notice}
+          </p>
+        ))}
+      <SignInForm onSignedIn={() => signedIn()} />
+      <p className="hint">
+        New here? An owner or admin of your workspace sends you an invitation link. Forgot your password? Ask
+        an admin for a reset link (<code>pnpm admin user reset-link</code>).
+      </p>
     </main>
   );
 }
