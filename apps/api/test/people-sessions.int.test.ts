@@ -153,9 +153,35 @@ describe('roles and membership', () => {
     expect(refused.body).toMatchObject({ code: 'forbidden' });
     expect((await call(app, asPerson, 'GET', '/v1/campaigns')).status).toBe(200);
     expect((await call(app, asOwner, 'DELETE', `/v1/members/${person.userId}`)).status).toBe(200);
+    // It was their only workspace: their sessions ended with it, so they are signed out.
     const gone = await call(app, asPerson, 'GET', '/v1/campaigns');
+    expect(gone.status).toBe(401);
+    expect((await call(app, { cookie: person.cookie }, 'GET', '/v1/me')).status).toBe(401);
+  });
+
+  it('take only the workspace away from a person who has others', async () => {
+    const second = await call<{ id: string }>(app, { cookie: owner.cookie }, 'POST', '/v1/workspaces', {
+      json: { name: 'Another client' },
+    });
+    expect(second.status).toBe(201);
+    const person = await addPerson(app, asOwner, 'member');
+    const inSecond = { cookie: owner.cookie, workspaceId: second.body.id };
+    const invitation = await invite(app, inSecond, 'client', person.email);
+    const joined = await call(app, { cookie: person.cookie }, 'POST', '/v1/invitation-links/accept', {
+      json: { token: invitation.token },
+    });
+    expect(joined.status).toBe(200);
+    expect((await call(app, asOwner, 'DELETE', `/v1/members/${person.userId}`)).status).toBe(200);
+    const gone = await call(app, inWorkspace(person.cookie), 'GET', '/v1/campaigns');
     expect(gone.status).toBe(404);
     expect(gone.body).toMatchObject({ code: 'workspace_not_found' });
+    const kept = await call(
+      app,
+      { cookie: person.cookie, workspaceId: second.body.id },
+      'GET',
+      '/v1/campaigns',
+    );
+    expect(kept.status).toBe(200);
   });
 });
 

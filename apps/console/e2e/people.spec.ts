@@ -129,9 +129,7 @@ test('the client reads campaigns and analytics, is offered no change, and the AP
   expect(((await refused.json()) as { code: string }).code).toBe('forbidden');
 });
 
-test('the owner removes the member, whose open page loses the workspace at its next request', async ({
-  page,
-}) => {
+test('the owner removes the member, whose open page is signed out at its next request', async ({ page }) => {
   await signIn(page, 'members');
   const row = page.getByRole('row', { name: new RegExp(MEMBER.email) });
   await expect(row).toContainText('Added to the workspace');
@@ -143,13 +141,18 @@ test('the owner removes the member, whose open page loses the workspace at its n
   await expect(row).toHaveCount(0);
 
   // The member's page is still open on the campaigns, which it reads again every few seconds: its
-  // next request (that refresh, or a navigation) finds the workspace gone, and so does the page.
-  await expect(memberPage.getByRole('heading', { level: 1, name: 'Workspace not found' })).toBeVisible();
+  // next request (that refresh, or a navigation) finds the session ended (it was their only
+  // workspace), and the page signs out, saying why.
+  await expect(
+    memberPage.getByRole('heading', { level: 1, name: 'Sign in to the outreach console' }),
+  ).toBeVisible();
+  await expect(memberPage.getByText(/Your session ended/)).toBeVisible();
   await expect(memberPage.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-  await expect(memberPage.getByRole('button', { name: 'Create campaign' })).toHaveCount(0);
   // And after a reload too.
   await memberPage.reload();
-  await expect(memberPage.getByRole('heading', { level: 1, name: 'Workspace not found' })).toBeVisible();
+  await expect(
+    memberPage.getByRole('heading', { level: 1, name: 'Sign in to the outreach console' }),
+  ).toBeVisible();
 });
 
 test('the audit log shows the invitations, the acceptances, the removal and the refusal', async ({

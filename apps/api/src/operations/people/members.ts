@@ -113,10 +113,18 @@ export async function removeMember(ctx: OperationContext, userId: string) {
   const member = await requireMember(ctx, userId);
   refuseUnchangeable(member);
   await ctx.db.members.remove(ctx.workspaceId, userId);
+  // Removed from the last place they could open, a person has nothing left to be signed in for:
+  // their sessions end, so the very next request of an open page signs them out.
+  const [workspaces, agencies] = await Promise.all([
+    ctx.db.members.workspacesOf(userId),
+    ctx.db.agencies.membershipsOf(userId),
+  ]);
+  const signedOut = workspaces.length === 0 && agencies.length === 0;
+  if (signedOut) await peopleOf(ctx).directory.endAllSessions(userId);
   await ctx.audit.record(ctx.access, {
     action: 'member.removed',
     target: { type: 'user', id: userId },
-    details: { role: member.role, email: member.email },
+    details: { role: member.role, email: member.email, signedOut },
   });
   return done(`removed ${member.email} from the workspace`);
 }
