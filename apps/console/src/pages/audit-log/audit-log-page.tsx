@@ -119,38 +119,45 @@ export default function AuditLogPage() {
                 }
               />
             ) : (
-              <table>
-                <caption className="visually-hidden">
-                  Audit log entries{after ? ', older page' : ', newest first'}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Target</th>
-                    <th scope="col">Outcome</th>
-                    <th scope="col">IP address</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="nowrap">{dateTime(entry.at)}</td>
-                      <td>{actorText(entry.actor)}</td>
-                      <th scope="row">
-                        {actionLabel(entry.action)}
-                        {entry.details && <span className="hint"> {detailsText(entry.details)}</span>}
-                      </th>
-                      <td>{entry.target ? `${entry.target.type} ${entry.target.id}` : '—'}</td>
-                      <td>
-                        <Badge tone={OUTCOME_TONES[entry.outcome]}>{entry.outcome}</Badge>
-                      </td>
-                      <td title={entry.userAgent ?? undefined}>{entry.ip ?? '—'}</td>
+              // Six columns do not fit a narrow window: the table scrolls sideways within the page.
+              <div className="table-scroll" role="region" aria-label="Audit log entries" tabIndex={0}>
+                <table>
+                  <caption className="visually-hidden">
+                    Audit log entries{after ? ', older page' : ', newest first'}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">When</th>
+                      <th scope="col">Who</th>
+                      <th scope="col">Action</th>
+                      <th scope="col">Target</th>
+                      <th scope="col">Outcome</th>
+                      <th scope="col">IP address</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {page.items.map((entry) => (
+                      <tr key={entry.id}>
+                        <td className="nowrap">{dateTime(entry.at)}</td>
+                        <td>{actorText(entry.actor)}</td>
+                        <th scope="row">
+                          {actionLabel(entry.action)}
+                          {entry.details && <span className="hint"> {detailsText(entry.details)}</span>}
+                        </th>
+                        <td className="break-anywhere">
+                          {entry.target ? `${entry.target.type} ${entry.target.id}` : '—'}
+                        </td>
+                        <td>
+                          <Badge tone={OUTCOME_TONES[entry.outcome]}>{entry.outcome}</Badge>
+                        </td>
+                        <td className="nowrap" title={entry.userAgent ?? undefined}>
+                          {entry.ip ?? '—'}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
             <nav className="pagination" aria-label="Audit log pages">
               {after && (
