@@ -1,11 +1,18 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 /**
  * Shared mutation-testing settings (StrykerJS), used by each package's `stryker.config.mjs` and run
  * by hand with `pnpm mutate`, never in CI: a run of one package takes minutes on two cores.
  *
  * Stryker runs in place (`inPlace`): it instruments the package's own files and puts the originals
- * back when it ends (they are kept under `.stryker-tmp/` meanwhile). Its default sandbox copies only
- * the package directory, where pnpm's workspace links, `tsconfig.base.json` and `vitest.shared.ts`
- * (all reached through `../..`) do not resolve.
+ * back when it ends (they are kept under `.stryker-tmp/` meanwhile), and its vitest runner writes a
+ * `stryker-setup-*.js` into the package. Its default sandbox copies only the package directory,
+ * where pnpm's workspace links, `tsconfig.base.json` and `vitest.shared.ts` (all reached through
+ * `../..`) do not resolve. A run stopped before it ends (a signal Stryker never sees, a SIGKILL)
+ * leaves all of that behind, so Stryker runs only in the copy of the workspace that
+ * `scripts/mutate.mjs` makes outside the tree and deletes afterwards: the config refuses to load
+ * anywhere else (`stryker run` in a package of the working tree).
  *
  * Plugins are named by the files they resolve to from the repository root: Stryker otherwise looks
  * for them beside its own package, which pnpm's isolated store does not hold.
@@ -15,6 +22,12 @@
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export function strykerConfig({ mutate, vitestConfig = 'vitest.config.ts', ...overrides }) {
+  const workspace = realpathSync(fileURLToPath(new URL('.', import.meta.url)));
+  if (process.env.OUTREACH_MUTATION_COPY !== workspace) {
+    throw new Error(
+      `Stryker runs in place and must not run in ${workspace}: run it with \`pnpm mutate\` (scripts/mutate.mjs), which runs it in a copy of the workspace.`,
+    );
+  }
   return {
     packageManager: 'pnpm',
     plugins: [
