@@ -380,8 +380,8 @@ async function main() {
 The outreach service is up (a sandbox day lasts ${daySeconds} s).
   API:      ${apiUrl}
   Docs:     ${info.docsUrl}
-  Console:  ${info.consoleUrl ?? '(not built: pnpm --filter @outreach/console build)'}${info.consoleUrl ? ' (sign in with the API key below)' : ''}
-  API key:  ${info.apiKey}${setupUrl ? `\n  Setup:    ${setupUrl}\n            (the first owner's account: single use, valid one hour)` : ''}
+  Console:  ${info.consoleUrl ?? '(not built: pnpm --filter @outreach/console build)'}${info.consoleUrl ? (setupUrl ? ' (create the first owner with the setup link below, then sign in)' : ' (sign in with your e-mail and password)') : ''}
+  API key:  ${info.apiKey} (for the API and integrations)${setupUrl ? `\n  Setup:    ${setupUrl}\n            (the first owner's account: single use, valid one hour)` : ''}
   Unipile simulator: ${sandboxUrl}
   Model:    ${llm.model} at ${llm.baseUrl}${llm.simulated ? ' (simulated: AI tags, ICP reasons and openers without any external service)' : ''}
   MongoDB:  ${mongoUri}${env.MONGODB_URI ? '' : ` (data kept in ${dataDir}; \`pnpm start --fresh\` starts empty)`}
