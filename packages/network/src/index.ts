@@ -54,6 +54,7 @@ export type { UnipileSimSettings, UnipileSimSettingsInput } from './unipile-sim/
 export type { WebhookDelivery } from './unipile-sim/sim-webhook-pusher.js';
 export type { SimCall, SimCallFilter, ProviderCallKind as SimCallKind } from './unipile-sim/sim-call-log.js';
 export type { SimAccountStanding } from './unipile-sim/sim-control-views.js';
+export type { InvitationStanding } from './unipile-sim/sim-limits.js';
 export { SIM_TIERS, TIER_RULES, type SimTier, type TierRules } from './unipile-sim/sim-rules.js';
 export {
   type RunningUnipileSimulator,

@@ -206,3 +206,74 @@ describe('null ids', () => {
     expect(again.messageId).not.toBe(first.messageId);
   });
 });
+
+describe('sent invitations', () => {
+  it('withdraws by id with the account in the query; a 404 of either type is not_found (done), a 429 a limit', async () => {
+    stub.on('DELETE', /^\/users\/invite\/sent\/[^/]+$/, {
+      status: 200,
+      body: { object: 'InvitationCanceled' },
+    });
+    const withdrawn = await network.withdrawInvitation({ accountId, invitationId: 'inv 1' });
+    expect(withdrawn.outcome).toBe('withdrawn');
+    expect(stub.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/users/invite/sent/inv%201' });
+    expect(stub.requests.at(-1)?.query.get('account_id')).toBe(accountId);
+    expect(taken.map((c) => c.kind)).toEqual(['write']);
+    for (const type of ['resource_not_found', 'invalid_resource_identifier']) {
+      stub.on('DELETE', /^\/users\/invite\/sent\/[^/]+$/, problem(404, type));
+      expect((await network.withdrawInvitation({ accountId, invitationId: 'inv-1' })).outcome).toBe(
+        'not_found',
+      );
+    }
+    stub.on('DELETE', /^\/users\/invite\/sent\/[^/]+$/, problem(429, 'too_many_requests'));
+    await expect(network.withdrawInvitation({ accountId, invitationId: 'inv-1' })).rejects.toBeInstanceOf(
+      ProviderLimitError,
+    );
+  });
+
+  it('lists invitations whose invitee or date the provider does not give, with nulls rather than guesses', async () => {
+    stub.on('GET', /^\/users\/invite\/sent$/, {
+      status: 200,
+      body: {
+        object: 'InvitationList',
+        items: [
+          {
+            object: 'InvitationSent',
+            id: 'inv-2',
+            date: 'Sent 2 weeks ago',
+            parsed_datetime: null,
+            invited_user: null,
+            invited_user_id: null,
+            invited_user_public_id: null,
+            invited_user_description: null,
+            invitation_text: null,
+          },
+          {
+            object: 'InvitationSent',
+            id: 'inv-3',
+            date: 'Sent today',
+            parsed_datetime: '2025-03-03T08:00:00.000Z',
+            invited_user: 'Ada',
+            invited_user_id: 'ACoAA-ada',
+            invited_user_public_id: 'ada',
+            invited_user_description: null,
+            invitation_text: null,
+          },
+        ],
+        cursor: 'next',
+      },
+    });
+    expect(await network.listSentInvitations({ accountId, limit: 2 })).toEqual({
+      items: [
+        { invitationId: 'inv-2', providerId: null, publicIdentifier: null, sentAt: null },
+        {
+          invitationId: 'inv-3',
+          providerId: 'ACoAA-ada',
+          publicIdentifier: 'ada',
+          sentAt: new Date('2025-03-03T08:00:00.000Z'),
+        },
+      ],
+      cursor: 'next',
+    });
+    expect(stub.requests.at(-1)?.query.get('limit')).toBe('2');
+  });
+});

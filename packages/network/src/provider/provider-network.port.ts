@@ -174,6 +174,63 @@ export interface HostedAuthLinkInput {
   failureRedirectUrl?: string | undefined;
 }
 
+/** One invitation of the account still waiting for an answer (`listSentInvitations`). */
+export interface SentInvitation {
+  /** The provider's invitation id: what `sendInvitation` returned and `withdrawInvitation` takes. */
+  invitationId: string;
+  /** The invitee's member id, when the provider gives it. */
+  providerId: string | null;
+  /** The invitee's public identifier as LinkedIn spells it, when the provider gives it. */
+  publicIdentifier: string | null;
+  /**
+   * When the invitation was sent, as the provider reports it; null when its date cannot be read.
+   * The caller's own record of the send (`ProviderInvitationResult.sentAt`) is the better clock.
+   */
+  sentAt: Date | null;
+}
+
+export interface WithdrawInvitationInput {
+  accountId: string;
+  invitationId: string;
+}
+
+/**
+ * `withdrawn`: the invitation was pending and is no more. `not_found`: the provider has no pending
+ * invitation of that id (already accepted, already withdrawn, expired): count it as done, there is
+ * nothing left to withdraw. Either way the same person cannot be invited again for about three
+ * weeks after a withdrawal (LinkedIn), so the caller records `at`.
+ */
+export interface WithdrawInvitationResult {
+  invitationId: string;
+  outcome: 'withdrawn' | 'not_found';
+  at: Date;
+}
+
+/**
+ * The account's pending invitations and their withdrawal: what stale-invitation clean-up and an
+ * outstanding-invitation ceiling need. Kept apart from `ProviderNetworkPort` for now so that
+ * wrappers of that port elsewhere keep compiling; `UnipileNetwork` implements both, and
+ * `ProviderNetworkWithInvitations` names the pair.
+ */
+export interface SentInvitationsPort {
+  /**
+   * The invitations still pending, newest first, one page per call. The cursor is an offset (the
+   * SDK's decoded cursor is `{ limit, cursor: <number> }`): an invitation sent while paging pushes
+   * one already seen onto the next page again, one accepted or withdrawn pulls one unseen past the
+   * page boundary. De-duplicate by `invitationId`; a sweep that missed one catches it next time.
+   */
+  listSentInvitations(input: ListInput): Promise<Page<SentInvitation>>;
+  /**
+   * Withdraws a pending invitation (a write, metered as one). Refusals are the typed errors of the
+   * other writes: `ProviderLimitError` (rate limited: nothing done), `AccountRestrictedError`,
+   * `SessionExpiredError`, `TransientNetworkError` (outcome unknown: simply call again, a second
+   * withdrawal answers `not_found`).
+   */
+  withdrawInvitation(input: WithdrawInvitationInput): Promise<WithdrawInvitationResult>;
+}
+
+export type ProviderNetworkWithInvitations = ProviderNetworkPort & SentInvitationsPort;
+
 export interface ProviderNetworkPort {
   /** One profile read without sections (member id, name, relationship). */
   resolveMember(input: { accountId: string; publicIdentifier: string }): Promise<ResolvedMember>;

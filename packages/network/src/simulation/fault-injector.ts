@@ -6,6 +6,7 @@ export const SANDBOX_OPERATIONS = [
   'visitProfile',
   'getRelationship',
   'pollEvents',
+  'withdrawInvitation',
 ] as const;
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];
 

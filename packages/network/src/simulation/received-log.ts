@@ -1,4 +1,10 @@
-export const RECEIVED_ACTION_TYPES = ['invitation', 'message', 'inmail', 'profile_visit'] as const;
+export const RECEIVED_ACTION_TYPES = [
+  'invitation',
+  'message',
+  'inmail',
+  'profile_visit',
+  'invitation_withdrawal',
+] as const;
 export type ReceivedActionType = (typeof RECEIVED_ACTION_TYPES)[number];
 
 /** One action the simulator performed, as listed by `GET /_sim/received`. */

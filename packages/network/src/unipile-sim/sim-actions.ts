@@ -1,7 +1,8 @@
-import type { SimChat, SimMessage, SimPair } from './sim-model.js';
+import type { SimChat, SimInvitation, SimMessage, SimPair } from './sim-model.js';
 import {
   checkBurst,
   checkInvitation,
+  checkInvitationStanding,
   checkMessage,
   recordInvitation,
   recordMessage,
@@ -34,19 +35,24 @@ export function invite(
     );
   }
   const nowMs = state.now();
+  checkReinvitation(state, pair, nowMs);
+  checkInvitationStanding(state, account);
   recordInvitation(state, account, note);
   const n = pair.invitationsSent++;
   const id = state.oracle.id('inv', accountId, pair.publicIdentifier, n);
-  const invitation = {
+  const invitation: SimInvitation = {
     id,
     accountId,
     providerId: pair.providerId,
     publicIdentifier: pair.publicIdentifier,
     note: note ?? null,
     sentAtMs: nowMs,
+    acceptedAtMs: null,
+    withdrawnAtMs: null,
   };
   pair.relationship = 'invitation_pending';
   pair.pendingInvitation = invitation;
+  state.invitations.set(id, invitation);
   const delayMs = state.oracle.acceptanceDelayMs(accountId, pair.publicIdentifier, n);
   if (delayMs !== null) state.schedule(nowMs + delayMs, () => state.accept(pair, id, nowMs + delayMs));
   state.log.record(
@@ -61,6 +67,69 @@ export function invite(
     id,
   );
   return id;
+}
+
+/**
+ * LinkedIn: "after you withdraw an invitation, you won't be able to resend an invite to the same
+ * recipient for up to three weeks" (https://www.linkedin.com/help/linkedin/answer/a551012). The
+ * refusal takes the form Unipile documents for an invitation that cannot be sent again yet: 422
+ * errors/cannot_resend_yet (https://developer.unipile.com/v2.0/reference/error-responses, the
+ * "temporary provider limit" the weekly cap answers too; the detail names the withdrawal). Applies
+ * whether strict or not, like `already_invited_recently`: it is a verdict on one recipient.
+ */
+function checkReinvitation(state: UnipileSimState, pair: SimPair, nowMs: number): void {
+  const withdrawnAtMs = pair.withdrawnAtMs;
+  if (withdrawnAtMs === null) return;
+  const allowedAtMs = withdrawnAtMs + state.settings.reinviteAfterWithdrawalMs;
+  if (nowMs >= allowedAtMs) return;
+  throw new SimProblem(
+    422,
+    'cannot_resend_yet',
+    `temporary provider limit: an invitation to ${pair.publicIdentifier} was withdrawn on ` +
+      `${new Date(withdrawnAtMs).toISOString()}; it cannot be sent again before ` +
+      `${new Date(allowedAtMs).toISOString()}`,
+  );
+}
+
+/**
+ * `DELETE /users/invite/sent/:invitation_id?account_id=` (SDK: `users.cancelInvitationSent`,
+ * answer `{ object: 'InvitationCanceled' }`). Only a pending invitation of the account can be
+ * withdrawn; one accepted, withdrawn already, or unknown answers 404 errors/resource_not_found (the
+ * documented type for a missing resource, https://developer.unipile.com/v2.0/reference/error-responses).
+ * A withdrawal is a write on LinkedIn and counts as a sensitive call for the burst rule (the
+ * simulator's reading); the recipient is not notified and cannot be invited again for a while.
+ */
+export function withdrawInvitation(state: UnipileSimState, accountId: string, invitationId: string): void {
+  const account = state.activeAccount(accountId);
+  checkBurst(state, account);
+  const invitation = state.invitations.get(invitationId);
+  if (!invitation || invitation.accountId !== accountId)
+    throw new SimProblem(404, 'resource_not_found', `no invitation ${invitationId} sent by ${accountId}`);
+  const pair = state.pair(accountId, invitation.providerId);
+  if (pair.pendingInvitation?.id !== invitationId) {
+    const fate = invitation.acceptedAtMs !== null ? 'accepted' : 'withdrawn';
+    throw new SimProblem(
+      404,
+      'resource_not_found',
+      `invitation ${invitationId} is no longer pending (${fate})`,
+    );
+  }
+  const nowMs = state.now();
+  invitation.withdrawnAtMs = nowMs;
+  pair.pendingInvitation = null;
+  pair.relationship = 'none';
+  pair.withdrawnAtMs = nowMs;
+  state.log.record(
+    {
+      type: 'invitation_withdrawal',
+      accountId,
+      publicIdentifier: pair.publicIdentifier,
+      note: null,
+      content: null,
+    },
+    new Date(nowMs),
+    invitationId,
+  );
 }
 
 /** `GET /users/:identifier`; with `notify` LinkedIn records (and shows) a profile visit. */

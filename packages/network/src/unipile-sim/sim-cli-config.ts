@@ -24,6 +24,10 @@ const simSchema = z.strictObject({
   RELATION_WEBHOOK_LOSS_PROBABILITY: z.coerce.number().optional(),
   STATUS_WEBHOOK_DUPLICATE_PROBABILITY: z.coerce.number().optional(),
   NULL_MESSAGE_ID_PROBABILITY: z.coerce.number().optional(),
+  MAX_PENDING_INVITATIONS: z.coerce.number().optional(),
+  MIN_ACCEPTANCE_RATE: z.coerce.number().optional(),
+  ACCEPTANCE_MIN_INVITATIONS: z.coerce.number().optional(),
+  REINVITE_AFTER_WITHDRAWAL_MS: z.coerce.number().optional(),
 });
 
 export const SIM_CLI_VARIABLES = [
@@ -80,6 +84,10 @@ export function parseSimCliConfig(
       relationWebhookLossProbability: c.RELATION_WEBHOOK_LOSS_PROBABILITY,
       statusWebhookDuplicateProbability: c.STATUS_WEBHOOK_DUPLICATE_PROBABILITY,
       nullMessageIdProbability: c.NULL_MESSAGE_ID_PROBABILITY,
+      maxPendingInvitations: c.MAX_PENDING_INVITATIONS,
+      minAcceptanceRate: c.MIN_ACCEPTANCE_RATE,
+      acceptanceMinInvitations: c.ACCEPTANCE_MIN_INVITATIONS,
+      reinviteAfterWithdrawalMs: c.REINVITE_AFTER_WITHDRAWAL_MS,
     }).filter(([, value]) => value !== undefined),
   );
   const checked = unipileSimSettingsSchema.safeParse(candidate);

@@ -1,7 +1,7 @@
 import type { SimAccount } from './sim-model.js';
 import { dayOf, sameDay } from './sim-rules.js';
 import type { UnipileSimState } from './sim-state.js';
-import { rulesOf } from './sim-limits.js';
+import { type InvitationStanding, invitationStanding, rulesOf } from './sim-limits.js';
 
 /** An account's standing with LinkedIn, for `GET /_sim/accounts/:id/restriction` and tests. */
 export interface SimAccountStanding {
@@ -19,6 +19,18 @@ export interface SimAccountStanding {
   today: { invitations: number; messages: number; profileReads: number; day: string };
   inmailCredits: number;
   limits: ReturnType<typeof rulesOf>;
+  /**
+   * The pending pile and the acceptance of the last `acceptanceWindowMs`, with the thresholds
+   * that restrict the account (`maxPendingInvitations`, `minAcceptanceRate` over at least
+   * `acceptanceMinInvitations`).
+   */
+  invitations: InvitationStanding & {
+    maxPending: number;
+    minAcceptanceRate: number;
+    acceptanceMinInvitations: number;
+    acceptanceWindowMs: number;
+    reinviteAfterWithdrawalMs: number;
+  };
 }
 
 export function restrictionView(state: UnipileSimState, account: SimAccount): SimAccountStanding {
@@ -41,5 +53,13 @@ export function restrictionView(state: UnipileSimState, account: SimAccount): Si
     },
     inmailCredits: state.inmailBalance(account),
     limits: rulesOf(state, account),
+    invitations: {
+      ...invitationStanding(state, account.id),
+      maxPending: state.settings.maxPendingInvitations,
+      minAcceptanceRate: state.settings.minAcceptanceRate,
+      acceptanceMinInvitations: state.settings.acceptanceMinInvitations,
+      acceptanceWindowMs: state.settings.acceptanceWindowMs,
+      reinviteAfterWithdrawalMs: state.settings.reinviteAfterWithdrawalMs,
+    },
   };
 }

@@ -174,3 +174,74 @@ export function takeInmailCredit(state: UnipileSimState, account: SimAccount, ap
 function tooManyRequests(detail: string): SimProblem {
   return new SimProblem(429, 'too_many_requests', detail);
 }
+
+/** An account's invitations as LinkedIn weighs them: its pending pile and its recent acceptance. */
+export interface InvitationStanding {
+  /** Sent, neither accepted nor withdrawn, whenever sent. */
+  pending: number;
+  /** Sent in the acceptance window (`acceptanceWindowMs`, 30 simulated days), withdrawn ones included. */
+  sentInWindow: number;
+  /** Of those, accepted by now. */
+  acceptedInWindow: number;
+  /** Of those, withdrawn by the account (withdrawing does not undo a send). */
+  withdrawnInWindow: number;
+  /** `acceptedInWindow / sentInWindow`; null before any invitation in the window. */
+  acceptanceRate: number | null;
+}
+
+export function invitationStanding(state: UnipileSimState, accountId: string): InvitationStanding {
+  const since = state.now() - state.settings.acceptanceWindowMs;
+  let pending = 0;
+  for (const pair of state.pairs.values())
+    if (pair.accountId === accountId && pair.pendingInvitation !== null) pending += 1;
+  let sentInWindow = 0;
+  let acceptedInWindow = 0;
+  let withdrawnInWindow = 0;
+  for (const invitation of state.invitations.values()) {
+    if (invitation.accountId !== accountId || invitation.sentAtMs <= since) continue;
+    sentInWindow += 1;
+    if (invitation.acceptedAtMs !== null) acceptedInWindow += 1;
+    if (invitation.withdrawnAtMs !== null) withdrawnInWindow += 1;
+  }
+  return {
+    pending,
+    sentInWindow,
+    acceptedInWindow,
+    withdrawnInWindow,
+    acceptanceRate: sentInWindow === 0 ? null : acceptedInWindow / sentInWindow,
+  };
+}
+
+/**
+ * The account's standing before one more invitation goes out (strict only). LinkedIn restricts
+ * an account "for having too many outstanding invitations" and when "many of your invitations
+ * have been ignored, left pending, or marked as spam"
+ * (https://www.linkedin.com/help/linkedin/answer/a551012). The simulator answers both in its
+ * restriction form, as for too many profile retrievals: 403 errors/account_restricted from then on
+ * and a CREDENTIALS status webhook, until a reconnection (LinkedIn says to wait up to a month; the
+ * simulator does not lift it by itself). The invitation that meets the restriction is not sent.
+ */
+export function checkInvitationStanding(state: UnipileSimState, account: SimAccount): void {
+  if (!state.settings.strict) return;
+  const { maxPendingInvitations, minAcceptanceRate, acceptanceMinInvitations, acceptanceWindowMs } =
+    state.settings;
+  const standing = invitationStanding(state, account.id);
+  let detail: string | null = null;
+  if (standing.pending >= maxPendingInvitations) {
+    detail =
+      `LinkedIn restricted the account for having too many outstanding invitations ` +
+      `(${standing.pending} pending, at most ${maxPendingInvitations})`;
+  } else if (
+    standing.sentInWindow >= acceptanceMinInvitations &&
+    standing.acceptanceRate !== null &&
+    standing.acceptanceRate < minAcceptanceRate
+  ) {
+    detail =
+      `LinkedIn restricted the account: too many of its invitations are ignored or left pending ` +
+      `(${standing.acceptedInWindow} of ${standing.sentInWindow} accepted in ${Math.round(acceptanceWindowMs / 86_400_000)} days, under ` +
+      `${Math.round(minAcceptanceRate * 1000) / 10}%)`;
+  }
+  if (detail === null) return;
+  state.restrict(account, { status: 403, reason: 'account_restricted', detail });
+  throw new SimProblem(403, 'account_restricted', detail);
+}

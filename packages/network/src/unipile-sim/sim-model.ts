@@ -71,6 +71,10 @@ export interface SimInvitation {
   publicIdentifier: string;
   note: string | null;
   sentAtMs: number;
+  /** When the invitee accepted it; null while pending, withdrawn, or never. */
+  acceptedAtMs: number | null;
+  /** When the account withdrew it (`DELETE /users/invite/sent/:id`); null otherwise. */
+  withdrawnAtMs: number | null;
 }
 
 /** What one account and one lead have between them. */
@@ -81,6 +85,8 @@ export interface SimPair {
   relationship: Relationship;
   connectedAtMs: number | null;
   pendingInvitation: SimInvitation | null;
+  /** The last withdrawal of an invitation to this lead: LinkedIn refuses a new one for a while. */
+  withdrawnAtMs: number | null;
   invitationsSent: number;
   messagesSent: number;
   inboundForced: number;

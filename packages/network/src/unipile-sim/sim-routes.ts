@@ -1,6 +1,6 @@
 import express, { type Request, Router } from 'express';
 import type { HangTimers } from '../simulation/hang-timers.js';
-import { invite, sendToChat, startChat, viewProfile } from './sim-actions.js';
+import { invite, sendToChat, startChat, viewProfile, withdrawInvitation } from './sim-actions.js';
 import type { ProviderCallKind } from './sim-call-log.js';
 import {
   type RouteCall,
@@ -105,6 +105,21 @@ export function createUnipileApiRouter(
         },
       };
     }),
+  );
+
+  router.delete(
+    '/users/invite/sent/:invitation_id',
+    gate(
+      state,
+      hangs,
+      call('withdrawInvitation', 'write', 'DELETE /users/invite/sent/:invitation_id'),
+      queryAccount,
+      (req) => {
+        const accountId = requiredString(req.query.account_id, 'account_id');
+        withdrawInvitation(state, accountId, String(req.params.invitation_id));
+        return { status: 200, body: { object: 'InvitationCanceled' } };
+      },
+    ),
   );
 
   router.post(

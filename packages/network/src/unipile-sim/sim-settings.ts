@@ -40,6 +40,35 @@ export const unipileSimSettingsSchema = z.strictObject({
     .int()
     .min(1)
     .default(7 * DAY),
+  /**
+   * Pending invitations (sent, neither accepted nor withdrawn) an account may have: the invitation
+   * that would go past it restricts the account. LinkedIn restricts accounts "for having too many
+   * outstanding invitations" (https://www.linkedin.com/help/linkedin/answer/a551012); practitioners
+   * put the danger zone at 500 to 700 pending (product owner's brief), the simulator at its top.
+   */
+  maxPendingInvitations: z.number().int().min(1).default(700),
+  /**
+   * LinkedIn restricts an account when "many of your invitations have been ignored, left pending,
+   * or marked as spam" (https://www.linkedin.com/help/linkedin/answer/a551012): once an account
+   * has sent `acceptanceMinInvitations` in the last `acceptanceWindowMs`, an acceptance rate of
+   * those below `minAcceptanceRate` restricts it at its next invitation. 0 turns the rule off.
+   */
+  minAcceptanceRate: z.number().min(0).max(1).default(0.05),
+  acceptanceMinInvitations: z.number().int().min(1).default(200),
+  acceptanceWindowMs: z
+    .number()
+    .int()
+    .min(1)
+    .default(30 * DAY),
+  /**
+   * After a withdrawal, the same person cannot be invited again "for up to three weeks"
+   * (https://www.linkedin.com/help/linkedin/answer/a551012): 422 cannot_resend_yet until then.
+   */
+  reinviteAfterWithdrawalMs: z
+    .number()
+    .int()
+    .min(0)
+    .default(21 * DAY),
   /** Tier of accounts created on first use; `defaultPremium` (old knob) picks premium or free when no tier is given. */
   defaultTier: z.enum(SIM_TIERS).optional(),
   defaultPremium: z.boolean().default(true),

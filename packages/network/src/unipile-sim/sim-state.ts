@@ -9,6 +9,7 @@ import { monthlyInmailCredits } from './sim-limits.js';
 import {
   type SimAccount,
   type SimChat,
+  type SimInvitation,
   type SimMessage,
   type SimPair,
   type SimRestriction,
@@ -36,6 +37,8 @@ export class UnipileSimState extends SimTimeline {
   readonly accounts = new Map<string, SimAccount>();
   readonly pairs = new Map<string, SimPair>();
   readonly chats = new Map<string, SimChat>();
+  /** Every invitation ever sent, by id, whatever became of it (the acceptance figures read it). */
+  readonly invitations = new Map<string, SimInvitation>();
   private messageSeq = 0;
   private accountsCreated = 0;
 
@@ -137,6 +140,7 @@ export class UnipileSimState extends SimTimeline {
         relationship: connected ? 'connected' : 'none',
         connectedAtMs: connected ? this.account(accountId).createdAt.getTime() : null,
         pendingInvitation: null,
+        withdrawnAtMs: null,
         invitationsSent: 0,
         messagesSent: 0,
         inboundForced: 0,
@@ -150,6 +154,7 @@ export class UnipileSimState extends SimTimeline {
   /** The pending invitation is accepted (if it is still the one pending). */
   accept(pair: SimPair, invitationId: string, atMs: number): boolean {
     if (pair.pendingInvitation?.id !== invitationId) return false;
+    pair.pendingInvitation.acceptedAtMs = atMs;
     pair.relationship = 'connected';
     pair.pendingInvitation = null;
     pair.connectedAtMs = atMs;
@@ -264,6 +269,7 @@ export class UnipileSimState extends SimTimeline {
     this.accounts.clear();
     this.pairs.clear();
     this.chats.clear();
+    this.invitations.clear();
     this.faults.clear();
     this.log.clear();
     this.calls.clear();

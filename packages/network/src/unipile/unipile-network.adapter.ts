@@ -1,7 +1,11 @@
 import { UnipileClient } from 'unipile-node-sdk';
 import { type Clock, systemClock } from '../clock.js';
 import { PermanentNetworkError } from '../network.errors.js';
-import { MAX_INVITATION_NOTE_LENGTH, type ProviderNetworkPort } from '../provider/provider-network.port.js';
+import {
+  MAX_INVITATION_NOTE_LENGTH,
+  type ProviderNetworkPort,
+  type SentInvitationsPort,
+} from '../provider/provider-network.port.js';
 import type { ProviderCallMeter } from '../provider/provider-call-meter.js';
 import {
   createUnipileHostedAuthLink,
@@ -9,6 +13,7 @@ import {
   getUnipileInmailBalance,
 } from './unipile-account.js';
 import { type UnipileContext, VISIT_SECTIONS, call, fetchProfile, memberId } from './unipile-context.js';
+import { listUnipileSentInvitations, withdrawUnipileInvitation } from './unipile-invitations.js';
 import { sendUnipileMessage } from './unipile-messages.js';
 import { relationshipOf, toNetworkProfile } from './unipile-profile.js';
 import { reconcileUnipileInvitation, reconcileUnipileMessage } from './unipile-reconcile.js';
@@ -31,7 +36,7 @@ export interface UnipileNetworkOptions {
   callMeter?: ProviderCallMeter;
 }
 
-export interface UnipileNetwork extends ProviderNetworkPort {
+export interface UnipileNetwork extends ProviderNetworkPort, SentInvitationsPort {
   /** The SDK client, for callers that need an endpoint the port does not cover. */
   client: UnipileClient;
 }
@@ -95,6 +100,8 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
           ...(note ? { message: note } : {}),
         }),
       );
+      // The answer's `invitation_id` (SDK: UserInviteApiResponse) is the id `listSentInvitations`
+      // lists and `withdrawInvitation` takes: the caller stores it with the invitation.
       return { invitationId: sent.invitation_id, providerId, sentAt: requestedAt };
     },
 
@@ -175,6 +182,8 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
     },
 
     createHostedAuthLink: (input) => createUnipileHostedAuthLink(ctx, input),
+    listSentInvitations: (input) => listUnipileSentInvitations(ctx, input),
+    withdrawInvitation: (input) => withdrawUnipileInvitation(ctx, input),
   };
 }
 
