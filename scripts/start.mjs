@@ -376,6 +376,20 @@ async function main() {
     timeScale: Number(timeScale),
   };
   writeState({ ...info, ...(setupUrl ? { setupUrl } : {}) });
+  // The link works once: when the first owner has been made, it leaves the state file.
+  const setupWatch = setInterval(() => {
+    if (!setupUrl) return;
+    fetch(`${apiUrl}/v1/setup`)
+      .then((res) => (res.ok ? res.json() : undefined))
+      .then((status) => {
+        if (status?.needed !== false || !setupUrl) return;
+        setupUrl = undefined;
+        writeState(info);
+        console.log('[start] the first owner is set up: setupUrl removed from the state file');
+      })
+      .catch(() => undefined);
+  }, 2_000);
+  setupWatch.unref();
   console.log(`
 The outreach service is up (a sandbox day lasts ${daySeconds} s).
   API:      ${apiUrl}
