@@ -10,7 +10,7 @@ import { securityHeaders } from './http/security-headers.middleware.js';
 import { requestLogger } from './http/request-logger.middleware.js';
 import { PROVIDER_WEBHOOKS_PATH, providerWebhookRoutes } from './provider/provider-webhooks.routes.js';
 import { v1Router } from './routes/v1.router.js';
-import { toNodeHandler } from 'better-auth/node';
+import { authRoutes } from './auth/auth-routes.js';
 import { AUTH_BASE_PATH } from './auth/better-auth.js';
 import { stampClientIp } from './auth/client-ip.js';
 
@@ -30,7 +30,7 @@ export function createApp(deps: AppDeps): Express {
   // Every route sees the client address as Express computed it, never a header the client sent.
   app.use(stampClientIp());
   // The authentication library reads its own bodies: mounted before any JSON parser.
-  app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(deps.people.auth));
+  app.all(`${AUTH_BASE_PATH}/*splat`, authRoutes(deps.people.auth));
   app.use(optionsHandler(openApiDocument));
   app.use(
     healthRoutes({

@@ -12,12 +12,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { createCampaign, createWorkspace, type TestWorkspace } from './support/fixtures.js';
+import { call, setupOwner, type SignedInPerson } from './support/people.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 let outage: DatabaseOutage;
 let app: TestApp;
 let workspace: TestWorkspace;
 let campaignId: string;
+let owner: SignedInPerson;
 
 beforeAll(async () => {
   outage = await startDatabaseOutageProxy(testDatabaseUri());
@@ -27,6 +29,7 @@ beforeAll(async () => {
   });
   workspace = await createWorkspace(app);
   campaignId = (await createCampaign(workspace.api)).id;
+  owner = await setupOwner(app);
 });
 
 afterAll(async () => {
@@ -71,6 +74,13 @@ describe('a database outage', () => {
       // A key not yet in the cache cannot be checked either: that is an outage, not a bad key.
       const uncached = new ApiClient(app.baseUrl, 'okey_never_seen_before_0000000000');
       expectUnavailable(await uncached.get('/v1/campaigns'), 'authentication');
+      // A person's session cannot be read either: an outage, never "signed out".
+      const me = await call(app, { cookie: owner.cookie }, 'GET', '/v1/me');
+      expectUnavailable(me, 'a session');
+      const signIn = await call(app, {}, 'POST', '/api/auth/sign-in/email', {
+        json: { email: owner.email, password: owner.password },
+      });
+      expectUnavailable(signIn, 'sign-in');
       expect((await app.anonymous.get('/readyz', { anonymous: true })).status).toBe(503);
       expect((await app.anonymous.get('/healthz', { anonymous: true })).status).toBe(200);
     } finally {

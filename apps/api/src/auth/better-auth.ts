@@ -92,6 +92,8 @@ export function createAuth(deps: AuthDeps) {
     trustedOrigins: [...settings.trustedOrigins],
     database: mongodbAdapter(deps.database, { transaction: false }),
     telemetry: { enabled: false },
+    // Unexpected failures reach the API's error handler (see `authRoutes`), in the API's shape.
+    onAPIError: { throw: true },
     disabledPaths,
     emailAndPassword: {
       enabled: true,
