@@ -29,6 +29,9 @@ describe('@outreach/domain', () => {
       'DEFAULT_CAMPAIGN_SETTINGS',
       'DEFAULT_ACCOUNT_LIMITS',
       'DEFAULT_CORE_VARIABLES',
+      'staleInvitationDue',
+      'acceptanceGuard',
+      'mayInviteAgain',
     ]) {
       expect(domain, name).toHaveProperty(name);
     }

@@ -38,6 +38,7 @@ export * from './linkedin-warm-up.rules.js';
 export * from './linkedin-effective-limits.rules.js';
 export * from './linkedin-call-budgets.rules.js';
 export * from './lead-waiting.rules.js';
+export * from './invitation-hygiene.rules.js';
 export * from './action-planning.schedule.js';
 
 export * from './ab-significance.math.js';

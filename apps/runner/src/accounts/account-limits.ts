@@ -3,6 +3,7 @@ import {
   effectiveLimits,
   limitValues,
   usagePeriods,
+  WITHDRAWALS_PER_DAY,
   type EffectiveLimits,
   type LinkedinLimits,
   type ProviderCallKind,
@@ -29,13 +30,17 @@ export function limitNumbersOf(
   return limitValues(limitsOf(account, now));
 }
 
-/** The day's budget of provider calls of one kind for the account. */
+/**
+ * The day's budget of provider calls of one kind for the account. Withdrawals of stale invitations
+ * are writes as well: the day's write budget holds the tier's withdrawal allowance on top.
+ */
 export function callBudgetOf(
   account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'>,
   kind: ProviderCallKind,
   now: Date,
 ): number {
-  return callBudgets(limitNumbersOf(account, now))[kind];
+  const budget = callBudgets(limitNumbersOf(account, now))[kind];
+  return kind === 'write' ? budget + WITHDRAWALS_PER_DAY[account.tier] : budget;
 }
 
 /** Where the window a limit answer closed ends, in the account's own calendar. */

@@ -1,6 +1,6 @@
 import type { IcpMatcher, Pacing } from '@outreach/domain';
 import type { LanguageModel } from '@outreach/llm';
-import type { Clock, ProviderNetworkPort } from '@outreach/network';
+import type { Clock, ProviderNetworkPort, SentInvitationsPort } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { ReplyAnalyser } from './reply-analyser.port.js';
 import type { RunnerStore } from '../store/runner-store.port.js';
@@ -96,7 +96,7 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
 export interface RunnerDeps {
   store: RunnerStore;
   /** The network provider (Unipile, or its simulator), without idempotency keys. */
-  network: ProviderNetworkPort;
+  network: ProviderNetworkPort & Partial<SentInvitationsPort>;
   /** Product time: schedules, working hours and leases are read from it. */
   clock: Clock;
   logger: Logger;

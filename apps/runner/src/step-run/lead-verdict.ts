@@ -67,7 +67,11 @@ export function stepCompleted(
  * accepted. The lead is looked at again when the invitation expires (or sooner, when the
  * acceptance is reported).
  */
-export function awaitingAcceptance(campaign: Pick<RunnerCampaign, 'settings'>, sentAt: Date): LeadVerdict {
+export function awaitingAcceptance(
+  campaign: Pick<RunnerCampaign, 'settings'>,
+  sentAt: Date,
+  invitationId?: string,
+): LeadVerdict {
   return {
     kind: 'settle',
     settlement: {
@@ -76,6 +80,8 @@ export function awaitingAcceptance(campaign: Pick<RunnerCampaign, 'settings'>, s
       internalStatus: 'invitation_pending',
       nextActionAt: invitationExpiry(campaign, sentAt),
       invitationSentAt: sentAt,
+      // A reconciled send knows no id (''): the withdrawal then looks it up.
+      ...(invitationId ? { invitationId } : {}),
     },
   };
 }

@@ -2,7 +2,9 @@ import {
   composeInvitationNote,
   invitationNote,
   LEAD_OUTCOMES,
+  mayInviteAgain,
   NOTE_QUOTA_DAYS,
+  reinviteAllowedAt,
   usagePeriods,
 } from '@outreach/domain';
 import { limitNumbersOf } from '../accounts/account-limits.js';
@@ -12,9 +14,11 @@ import {
   endIn,
   invitationExpiry,
   postpone,
+  postponeIntoWorkingHours,
   stepCompleted,
   type LeadVerdict,
 } from '../step-run/lead-verdict.js';
+import { expireInvitation } from './invitation-withdrawal.js';
 import { logExecutedAction, performAction } from '../step-run/perform-action.js';
 import type { ExtraUnit } from '../step-run/sender-gates.js';
 import { providerAccountOf } from '../accounts/provider-account.js';
@@ -29,6 +33,15 @@ import { networkRead, resumedKey, verdictForFailure, type StepRun } from '../ste
  */
 export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, step, lead, account, now } = run;
+  // LinkedIn refuses a new invitation to a person within 21 days of a withdrawal, and the refusal
+  // (422 `cannot_resend_yet`) would cool the whole account down: the lead waits for the day it may.
+  if (resumedKey(run) === null) {
+    const withdrawnAt = await ctx.store.lastInvitationWithdrawalAt(lead.workspaceId, lead.publicIdentifier);
+    if (!mayInviteAgain(withdrawnAt, now) && withdrawnAt !== null) {
+      ctx.logger.info({ leadId: lead.id, withdrawnAt }, 'invitation waits: this person was withdrawn lately');
+      return postponeIntoWorkingHours(campaign, reinviteAllowedAt(withdrawnAt), 'awaiting_delay');
+    }
+  }
   const member = await resolvedLead(run);
   if (!member.ok) return verdictForFailure(run, member.failure);
   const { relationship, ...ref } = member.value;
@@ -81,7 +94,7 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   if (attempt.kind === 'held') return attempt.verdict;
   if (attempt.kind === 'failed') return verdictForFailure(run, attempt.failure);
 
-  const { sentAt } = attempt.result;
+  const { sentAt, invitationId } = attempt.result;
   await logExecutedAction(run, {
     type: 'invitation_sent',
     idempotencyKey: attempt.idempotencyKey,
@@ -91,8 +104,8 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   // A resumed invitation went out in an earlier attempt; its acceptance may have been reported
   // while the lead was not yet marked pending (the event poll then had nothing to wake). The
   // relationship says whether it was.
-  if (resumedKey(run) !== null) return resolveResumedInvitation(run, sentAt);
-  return awaitingAcceptance(campaign, sentAt);
+  if (resumedKey(run) !== null) return resolveResumedInvitation(run, sentAt, invitationId);
+  return awaitingAcceptance(campaign, sentAt, invitationId);
 }
 
 /**
@@ -101,7 +114,11 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
  * pending and looked at again soon rather than at the invitation's expiry, since an acceptance
  * reported before it was marked may be the only one there will be.
  */
-async function resolveResumedInvitation(run: StepRun, sentAt: Date): Promise<LeadVerdict> {
+async function resolveResumedInvitation(
+  run: StepRun,
+  sentAt: Date,
+  invitationId: string,
+): Promise<LeadVerdict> {
   const { ctx, campaign, step, lead, account, now } = run;
   const relationship = await networkRead(run, () =>
     ctx.network.getRelationship({ accountId: providerAccountOf(account), lead: leadRef(lead) }),
@@ -110,7 +127,7 @@ async function resolveResumedInvitation(run: StepRun, sentAt: Date): Promise<Lea
     await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: now });
     return stepCompleted(campaign, lead.currentStep, now);
   }
-  const pending = awaitingAcceptance(campaign, sentAt);
+  const pending = awaitingAcceptance(campaign, sentAt, invitationId);
   if (relationship.ok || pending.kind !== 'settle') return pending;
   const recheckAt = new Date(now.getTime() + ctx.options.recheckMs);
   const { nextActionAt } = pending.settlement;
@@ -139,9 +156,8 @@ export async function checkPendingInvitation(run: StepRun): Promise<LeadVerdict>
   if (relationship.value !== 'connected') {
     const expiresAt =
       lead.invitationSentAt === null ? now : invitationExpiry(campaign, lead.invitationSentAt);
-    return expiresAt > now
-      ? postpone(expiresAt, 'invitation_pending')
-      : endIn(LEAD_OUTCOMES.invitationExpired);
+    if (expiresAt > now) return postpone(expiresAt, 'invitation_pending');
+    return lead.invitationSentAt === null ? endIn(LEAD_OUTCOMES.invitationExpired) : expireInvitation(run);
   }
   await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: now });
   return stepCompleted(campaign, lead.currentStep, now);

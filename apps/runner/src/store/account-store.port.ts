@@ -54,7 +54,8 @@ export type UsageKind =
   | 'profileVisits'
   | 'callsWrite'
   | 'callsProfileRead'
-  | 'callsListRead';
+  | 'callsListRead'
+  | 'withdrawals';
 
 export interface CapacitySlot {
   accountId: string;

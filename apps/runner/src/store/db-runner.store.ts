@@ -1,3 +1,4 @@
+import { normalizePublicIdentifier } from '@outreach/domain';
 import { asWorkspaceId, type Campaign, type Db, LeaseLostError, type SenderAccount } from '@outreach/db';
 import type { QueuedMessage, RunnerAccount, RunnerCampaign, RunnerStore } from './runner-store.port.js';
 import {
@@ -98,6 +99,18 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     async findAccountLeadsByProviderId(workspaceId, accountId, providerId) {
       const leads = await db.leads.findByProviderId(ws(workspaceId), providerId);
       return leads.filter((lead) => lead.accountId === accountId).map(toRunnerLead);
+    },
+    async lastInvitationWithdrawalAt(workspaceId, publicIdentifier) {
+      const leads = await db.leads.findByPublicIdentifier(
+        ws(workspaceId),
+        normalizePublicIdentifier(publicIdentifier),
+      );
+      let latest: Date | null = null;
+      for (const lead of leads) {
+        const at = lead.invitationWithdrawnAt;
+        if (at !== null && (latest === null || at > latest)) latest = at;
+      }
+      return latest;
     },
     async findAccountLeads(workspaceId, accountId, publicIdentifier) {
       const leads = await db.leads.findByPublicIdentifier(ws(workspaceId), publicIdentifier);

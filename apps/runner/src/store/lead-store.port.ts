@@ -31,6 +31,10 @@ export interface RunnerLead extends LeadProfile {
   pendingActionKey: string | null;
   /** When the invitation of the current invitation step went out; its expiry counts from here. */
   invitationSentAt: Date | null;
+  /** The provider's id of that invitation, when it answered one (withdrawals take it). */
+  invitationId?: string | null;
+  /** When the runner withdrew that invitation (left unanswered past the timeout). */
+  invitationWithdrawnAt?: Date | null;
   /** When the lead accepted its invitation, once recorded (see `markInvitationAccepted`). */
   invitationAcceptedAt?: Date;
   /** When the pending action was recorded: a resumed action is reconciled from this instant. */
@@ -74,6 +78,10 @@ export interface LeadSettlement {
   nextActionAt: Date | null;
   /** The invitation of the current step went out (or was found pending) at this time. */
   invitationSentAt?: Date;
+  /** The provider's id of that invitation, when it answered one. */
+  invitationId?: string;
+  /** The invitation of the current step was withdrawn at this time. */
+  invitationWithdrawnAt?: Date;
   /** With `missing_variable`: the variables no template had a value for, shown on the lead. */
   missingVariables?: readonly string[];
   /**
@@ -175,6 +183,11 @@ export interface RunnerLeadStore {
    */
   giveBackLead(workspaceId: string, leadId: string, owner: string): Promise<boolean>;
   getLead(workspaceId: string, leadId: string): Promise<RunnerLead | null>;
+  /**
+   * The latest withdrawal of an invitation to this person from any sender of the workspace (read
+   * from the leads' `invitationWithdrawnAt`), or null: LinkedIn refuses a new invitation for 21 days.
+   */
+  lastInvitationWithdrawalAt(workspaceId: string, publicIdentifier: string): Promise<Date | null>;
   /** The workspace's leads of one sender account with this public identifier, in every campaign. */
   findAccountLeads(workspaceId: string, accountId: string, publicIdentifier: string): Promise<RunnerLead[]>;
   /**

@@ -219,6 +219,9 @@ export class LeadLeaseRepository {
     if (advanceBy !== 0) set['attempts'] = 0;
     if (outcome.accountId !== undefined) set['accountId'] = outcome.accountId;
     if (outcome.invitationSentAt !== undefined) set['invitationSentAt'] = outcome.invitationSentAt;
+    if (outcome.invitationId !== undefined) set['invitationId'] = outcome.invitationId;
+    if (outcome.invitationWithdrawnAt !== undefined)
+      set['invitationWithdrawnAt'] = outcome.invitationWithdrawnAt;
     if (outcome.providerId !== undefined) set['providerId'] = outcome.providerId;
     set['missingVariables'] = [...(outcome.missingVariables ?? [])];
     const update: UpdateQuery<LeadRecord> = { $set: set, $inc: { currentStep: advanceBy } };

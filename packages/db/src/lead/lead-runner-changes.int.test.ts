@@ -182,11 +182,42 @@ describe('completeStep for the runner', () => {
     expect(advanced).toMatchObject({ attempts: 0, currentStep: 1, invitationSentAt: sentAt });
   });
 
+  it('keeps the invitation id and the withdrawal time with the send time', async () => {
+    const { campaign } = await seedCampaign(t.db, ws, { leads: 1, status: 'active' });
+    const first = must(await t.db.leadLeases.claimDue(ws, campaign.id, lease('runner-a')));
+    const sentAt = at(-60_000);
+    const pending = await t.db.leadLeases.completeStep(ws, first.id, 'runner-a', {
+      advanceBy: 0,
+      status: 'active',
+      internalStatus: 'invitation_pending',
+      nextActionAt: T0,
+      invitationSentAt: sentAt,
+      invitationId: 'inv-1',
+    });
+    expect(pending).toMatchObject({ invitationId: 'inv-1', invitationWithdrawnAt: null });
+    const second = must(await t.db.leadLeases.claimDue(ws, campaign.id, lease('runner-a')));
+    const withdrawnAt = at(-1_000);
+    const expired = await t.db.leadLeases.completeStep(ws, second.id, 'runner-a', {
+      advanceBy: 0,
+      status: 'completed',
+      internalStatus: 'invitation_expired',
+      nextActionAt: null,
+      invitationWithdrawnAt: withdrawnAt,
+    });
+    expect(expired).toMatchObject({
+      currentStep: 0,
+      invitationSentAt: sentAt,
+      invitationId: 'inv-1',
+      invitationWithdrawnAt: withdrawnAt,
+    });
+  });
+
   it('reads leads stored before the invitation time existed as having none', async () => {
     const { leads } = await seedCampaign(t.db, ws, { leads: 1 });
     const id = must(leads[0]).id;
     await t.raw('leads').updateOne({ _id: id } as never, { $unset: { invitationSentAt: 1 } });
     expect((await t.db.leads.get(ws, id))?.invitationSentAt).toBeNull();
+    expect(await t.db.leads.get(ws, id)).toMatchObject({ invitationId: null, invitationWithdrawnAt: null });
   });
 });
 

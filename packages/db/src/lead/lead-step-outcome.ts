@@ -18,6 +18,10 @@ export interface StepOutcome {
   accountId?: string;
   /** The invitation of the current step went out (or was found pending) at this time. */
   invitationSentAt?: Date;
+  /** The provider's id of that invitation, when it answered one. */
+  invitationId?: string;
+  /** The invitation of the current step was withdrawn at this time (kept with `invitationSentAt`). */
+  invitationWithdrawnAt?: Date;
   /** With `missing_variable`: the variables without a value. Any other outcome clears them. */
   missingVariables?: readonly string[];
   /** The lead's member id at the provider, learnt during the step (stored with the outcome). */

@@ -49,6 +49,10 @@ export interface Lead extends LeadProfile {
   missingVariables: string[];
   /** When the invitation of the current invitation step went out; null when none did. */
   invitationSentAt: Date | null;
+  /** The provider's id of that invitation; null when unknown (sent before it was kept). */
+  invitationId: string | null;
+  /** When the runner withdrew that invitation; null when it did not. */
+  invitationWithdrawnAt: Date | null;
   /** When the lead accepted its invitation (recorded once); absent until it did. */
   invitationAcceptedAt?: Date;
   /** When the lead reached its final status (completed or error); null while it is not final. */
@@ -87,6 +91,8 @@ export function toLead(record: LeadRecord): Lead {
     screenerAnalysis: record.screenerAnalysis ?? null,
     missingVariables: [...(record.missingVariables ?? [])],
     invitationSentAt: record.invitationSentAt ?? null,
+    invitationId: record.invitationId ?? null,
+    invitationWithdrawnAt: record.invitationWithdrawnAt ?? null,
     ...(record.invitationAcceptedAt ? { invitationAcceptedAt: record.invitationAcceptedAt } : {}),
     completedAt: record.completedAt ?? null,
     createdAt: record.createdAt,

@@ -93,6 +93,17 @@ export interface LeadRecord extends LeadProfile, RemovalClaimable {
    */
   invitationSentAt?: Date | null;
   /**
+   * The provider's id of that invitation (`sendInvitation`'s `invitationId`): what a withdrawal
+   * takes. Absent on invitations sent before it was kept, and when the send was only reconciled.
+   */
+  invitationId?: string | null;
+  /**
+   * When the runner withdrew that invitation (it was left unanswered past the campaign's timeout).
+   * The lead keeps `currentStep` and `invitationSentAt`, so a late acceptance still counts; the
+   * person is not invited again from the workspace within 21 days of it.
+   */
+  invitationWithdrawnAt?: Date | null;
+  /**
    * When the lead accepted its invitation: set once (`markInvitationAccepted`, a conditional
    * update), after the acceptance's event and action were recorded, whatever the lead's status then
    * (a lead that replied or whose invitation expired before the acceptance was reported keeps its
@@ -157,6 +168,8 @@ export const leadSchema = new Schema<LeadRecord>(
     screenerAnalysis: { type: Schema.Types.Mixed, default: null },
     missingVariables: { type: [String], default: undefined },
     invitationSentAt: { type: Date, default: null },
+    invitationId: { type: String, default: null },
+    invitationWithdrawnAt: { type: Date, default: null },
     invitationAcceptedAt: { type: Date },
     completedAt: { type: Date },
     actionsToLog: { type: [Schema.Types.Mixed], default: undefined },

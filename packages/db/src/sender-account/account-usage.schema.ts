@@ -17,6 +17,8 @@ export const USAGE_KINDS = [
   'callsWrite',
   'callsProfileRead',
   'callsListRead',
+  /** Invitations withdrawn (a day's allowance, `WITHDRAWALS_PER_DAY`). */
+  'withdrawals',
 ] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCEPTANCE_THRESHOLDS,
+  OUTSTANDING_CEILING,
+  WITHDRAWALS_PER_DAY,
+  WITHDRAW_AFTER_DAYS,
+  acceptanceGuard,
+  acceptanceWindow,
+  guardedInvitationsPerDay,
+  invitationRoomUnderCeiling,
+  mayInviteAgain,
+  reinviteAllowedAt,
+  staleInvitationDue,
+  staleInvitationDueAt,
+  withdrawAfterDaysOf,
+  withdrawalsLeftToday,
+} from './invitation-hygiene.rules.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date('2026-03-01T12:00:00Z');
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
+
+describe('stale invitations', () => {
+  it('withdraws after 21 days by default, between 7 and 60', () => {
+    expect(WITHDRAW_AFTER_DAYS).toEqual({ default: 21, min: 7, max: 60 });
+    expect(withdrawAfterDaysOf(undefined)).toBe(21);
+    expect(withdrawAfterDaysOf(null)).toBe(21);
+    expect(withdrawAfterDaysOf(Number.NaN)).toBe(21);
+    expect(withdrawAfterDaysOf(3)).toBe(7);
+    expect(withdrawAfterDaysOf(90)).toBe(60);
+    expect(withdrawAfterDaysOf(14)).toBe(14);
+  });
+
+  it('is due once the days have passed, not a moment before', () => {
+    expect(staleInvitationDue(daysAgo(21), 21, now)).toBe(true);
+    expect(staleInvitationDue(daysAgo(30), 21, now)).toBe(true);
+    expect(staleInvitationDue(new Date(daysAgo(21).getTime() + 1), 21, now)).toBe(false);
+    expect(staleInvitationDueAt(daysAgo(10), 7)).toEqual(daysAgo(3));
+  });
+});
+
+describe('withdrawal allowance', () => {
+  it('allows 20 a day on paid accounts and 10 on free ones', () => {
+    expect(WITHDRAWALS_PER_DAY.premium).toBe(20);
+    expect(WITHDRAWALS_PER_DAY.free).toBe(10);
+    expect(withdrawalsLeftToday('sales_navigator', 5)).toBe(15);
+    expect(withdrawalsLeftToday('free', 12)).toBe(0);
+  });
+});
+
+describe('outstanding ceiling', () => {
+  it('leaves room up to 500 pending, never more', () => {
+    expect(OUTSTANDING_CEILING).toEqual({ default: 500, max: 500 });
+    expect(invitationRoomUnderCeiling(0)).toBe(500);
+    expect(invitationRoomUnderCeiling(499, 500)).toBe(1);
+    expect(invitationRoomUnderCeiling(500, 500)).toBe(0);
+    expect(invitationRoomUnderCeiling(650, 500)).toBe(0);
+    expect(invitationRoomUnderCeiling(100, 900)).toBe(400);
+    expect(invitationRoomUnderCeiling(100, 300)).toBe(200);
+    expect(invitationRoomUnderCeiling(-5, -1)).toBe(0);
+  });
+});
+
+describe('acceptance guard', () => {
+  it('says nothing under 30 invitations in the window', () => {
+    expect(acceptanceGuard({ sentBetween3And21DaysAgo: 0, acceptedOfThose: 0 })).toEqual({
+      state: 'not_enough_data',
+      rate: null,
+    });
+    expect(acceptanceGuard({ sentBetween3And21DaysAgo: 29, acceptedOfThose: 0 })).toEqual({
+      state: 'not_enough_data',
+      rate: 0,
+    });
+  });
+
+  it('halves under 20 % and stops under 10 %', () => {
+    expect(acceptanceGuard({ sentBetween3And21DaysAgo: 50, acceptedOfThose: 10 })).toEqual({
+      state: 'ok',
+      rate: 0.2,
+    });
+    expect(acceptanceGuard({ sentBetween3And21DaysAgo: 50, acceptedOfThose: 9 }).state).toBe('halved');
+    expect(acceptanceGuard({ sentBetween3And21DaysAgo: 50, acceptedOfThose: 5 }).state).toBe('halved');
+    expect(acceptanceGuard({ sentBetween3And21DaysAgo: 50, acceptedOfThose: 4 }).state).toBe('stopped');
+    expect(acceptanceGuard({ sentBetween3And21DaysAgo: 30, acceptedOfThose: 40 })).toEqual({
+      state: 'ok',
+      rate: 1,
+    });
+  });
+
+  it('takes other thresholds', () => {
+    const strict = { ...ACCEPTANCE_THRESHOLDS, minSample: 10, halveBelow: 0.5 };
+    expect(acceptanceGuard({ sentBetween3And21DaysAgo: 10, acceptedOfThose: 4 }, strict).state).toBe(
+      'halved',
+    );
+  });
+
+  it('halves the daily invitation limit, rounded down, or stops it', () => {
+    expect(guardedInvitationsPerDay(25, { state: 'ok' })).toBe(25);
+    expect(guardedInvitationsPerDay(25, { state: 'not_enough_data' })).toBe(25);
+    expect(guardedInvitationsPerDay(25, { state: 'halved' })).toBe(12);
+    expect(guardedInvitationsPerDay(25, { state: 'stopped' })).toBe(0);
+  });
+
+  it('judges the invitations sent 3 to 21 days ago', () => {
+    expect(acceptanceWindow(now)).toEqual({ from: daysAgo(21), to: daysAgo(3) });
+  });
+});
+
+describe('re-invitation after a withdrawal', () => {
+  it('waits 21 days', () => {
+    expect(mayInviteAgain(null, now)).toBe(true);
+    expect(mayInviteAgain(daysAgo(20), now)).toBe(false);
+    expect(mayInviteAgain(daysAgo(21), now)).toBe(true);
+    expect(reinviteAllowedAt(daysAgo(21))).toEqual(now);
+  });
+});

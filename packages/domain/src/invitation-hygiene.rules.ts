@@ -1,0 +1,174 @@
+/**
+ * Invitation hygiene for one sender account: withdrawing invitations nobody answers, keeping the
+ * pile of pending invitations under a ceiling, slowing down when too few are accepted, and never
+ * inviting a person again too soon after a withdrawal.
+ *
+ * Why: LinkedIn restricts an account "for having too many outstanding invitations" (the account
+ * waits up to a month) and when "many of your invitations have been ignored, left pending, or
+ * marked as spam" ([invitation limits]). Practitioners name 500 to 700 pending invitations as the
+ * danger zone. After a withdrawal LinkedIn refuses a new invitation to the same person for about
+ * three weeks (Unipile answers 422 `cannot_resend_yet`, which cannot be told from the weekly cap and
+ * would cool the whole account down), so the caller must not try.
+ *
+ * Sources:
+ * - [invitation limits] LinkedIn Help, "Invitation limits":
+ *   https://www.linkedin.com/help/linkedin/answer/a551012
+ * - [limits] Unipile, "Provider limits and restrictions":
+ *   https://developer.unipile.com/docs/provider-limits-and-restrictions (invitation-related writes
+ *   fall under the same daily caution as the invitations themselves: space them out, stay low).
+ * Where a number is not from a source it says so: it is our choice, kept conservative.
+ */
+import type { AccountTier } from './linkedin-limits.rules.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How many days after it was sent an unanswered invitation is withdrawn (the campaign's
+ * `invitationTimeoutDays`). 21 is the service's default timeout; below 7 days an invitation has not
+ * had its chance (most acceptances come within days, but not all), above 60 it sits in the pile for
+ * two months. The bounds are our choice.
+ */
+export const WITHDRAW_AFTER_DAYS = Object.freeze({ default: 21, min: 7, max: 60 });
+
+/** A campaign's timeout kept within `WITHDRAW_AFTER_DAYS` (the default when unset or not a number). */
+export function withdrawAfterDaysOf(setting: number | null | undefined): number {
+  if (setting === null || setting === undefined || !Number.isFinite(setting)) {
+    return WITHDRAW_AFTER_DAYS.default;
+  }
+  return Math.min(WITHDRAW_AFTER_DAYS.max, Math.max(WITHDRAW_AFTER_DAYS.min, Math.round(setting)));
+}
+
+/** When an invitation sent at `sentAt` becomes due for withdrawal. */
+export function staleInvitationDueAt(sentAt: Date, withdrawAfterDays: number): Date {
+  return new Date(sentAt.getTime() + withdrawAfterDays * DAY_MS);
+}
+
+/** Whether an invitation sent at `sentAt` and still unanswered is due for withdrawal at `now`. */
+export function staleInvitationDue(sentAt: Date, withdrawAfterDays: number, now: Date): boolean {
+  return now.getTime() >= staleInvitationDueAt(sentAt, withdrawAfterDays).getTime();
+}
+
+/**
+ * Withdrawals an account may make in a day. A withdrawal is a write (Unipile's
+ * `DELETE /users/invite/sent/:id`) and is counted like the other writes in the account's call
+ * meter; [limits] puts invitation-related writes under the same daily caution as invitations.
+ * No source gives a number: 20 a day (10 on a free account, which sends far fewer) is our choice,
+ * enough to clear a day's worth of the default invitations once they go stale.
+ */
+export const WITHDRAWALS_PER_DAY: Readonly<Record<AccountTier, number>> = Object.freeze({
+  free: 10,
+  premium: 20,
+  sales_navigator: 20,
+  recruiter: 20,
+});
+
+/** Withdrawals still allowed today for an account that made `withdrawnToday` of them. */
+export function withdrawalsLeftToday(tier: AccountTier, withdrawnToday: number): number {
+  return Math.max(0, WITHDRAWALS_PER_DAY[tier] - withdrawnToday);
+}
+
+/**
+ * The most invitations an account may have pending (sent, not accepted, not withdrawn, not
+ * expired). Practitioners name 500 to 700 as the danger zone and LinkedIn restricts "for having
+ * too many outstanding invitations" ([invitation limits]); we stop at the bottom of that range,
+ * and nobody may raise it (`max`). Our choice within the practitioners' range.
+ */
+export const OUTSTANDING_CEILING = Object.freeze({ default: 500, max: 500 });
+
+/** How many more invitations may be pending under the ceiling (never above `OUTSTANDING_CEILING.max`). */
+export function invitationRoomUnderCeiling(
+  pending: number,
+  ceiling: number = OUTSTANDING_CEILING.default,
+): number {
+  const bounded = Math.min(Math.max(0, ceiling), OUTSTANDING_CEILING.max);
+  return Math.max(0, bounded - Math.max(0, pending));
+}
+
+/**
+ * The invitations the acceptance guard judges: those sent between 3 and 21 days ago. Younger ones
+ * have not had time to be answered; older ones are withdrawn by then (the default timeout).
+ */
+export const ACCEPTANCE_WINDOW_DAYS = Object.freeze({ from: 3, to: 21 });
+
+/** The instants bounding the acceptance window at `now`: sent at or after `from`, before `to`. */
+export function acceptanceWindow(now: Date): { from: Date; to: Date } {
+  return {
+    from: new Date(now.getTime() - ACCEPTANCE_WINDOW_DAYS.to * DAY_MS),
+    to: new Date(now.getTime() - ACCEPTANCE_WINDOW_DAYS.from * DAY_MS),
+  };
+}
+
+export interface AcceptanceSample {
+  /** Invitations the account sent between 3 and 21 days ago. */
+  sentBetween3And21DaysAgo: number;
+  /** How many of those were accepted (whenever the acceptance came). */
+  acceptedOfThose: number;
+}
+
+export interface AcceptanceThresholds {
+  /** Fewer invitations than this in the window say nothing yet. */
+  minSample: number;
+  /** Under this acceptance rate the daily invitation limit is halved. */
+  halveBelow: number;
+  /** Under this acceptance rate invitations stop. */
+  stopBelow: number;
+}
+
+/**
+ * LinkedIn restricts accounts whose invitations are "ignored, left pending, or marked as spam"
+ * ([invitation limits]) without giving a figure; the network simulator restricts under 5 % once 200
+ * were sent in 30 days. The guard acts well before that: it halves the invitations under 20 %
+ * accepted and stops them under 10 %, once 30 invitations give a rate worth reading. These numbers
+ * are our choice (a usual acceptance rate of targeted outreach is 30 % and more).
+ */
+export const ACCEPTANCE_THRESHOLDS: Readonly<AcceptanceThresholds> = Object.freeze({
+  minSample: 30,
+  halveBelow: 0.2,
+  stopBelow: 0.1,
+});
+
+export type AcceptanceGuardState = 'ok' | 'halved' | 'stopped' | 'not_enough_data';
+
+export interface AcceptanceGuard {
+  state: AcceptanceGuardState;
+  /** Accepted share of the invitations in the window; null when none were sent. */
+  rate: number | null;
+}
+
+/** The acceptance guard's verdict on an account's recent invitations. */
+export function acceptanceGuard(
+  sample: AcceptanceSample,
+  thresholds: AcceptanceThresholds = ACCEPTANCE_THRESHOLDS,
+): AcceptanceGuard {
+  const sent = Math.max(0, sample.sentBetween3And21DaysAgo);
+  const accepted = Math.min(sent, Math.max(0, sample.acceptedOfThose));
+  const rate = sent === 0 ? null : accepted / sent;
+  if (rate === null || sent < thresholds.minSample) return { state: 'not_enough_data', rate };
+  if (rate < thresholds.stopBelow) return { state: 'stopped', rate };
+  if (rate < thresholds.halveBelow) return { state: 'halved', rate };
+  return { state: 'ok', rate };
+}
+
+/**
+ * The daily invitation limit under the guard: halved (rounded down: the guard errs on the safe
+ * side) or 0 when stopped; unchanged otherwise.
+ */
+export function guardedInvitationsPerDay(limit: number, guard: Pick<AcceptanceGuard, 'state'>): number {
+  if (guard.state === 'stopped') return 0;
+  if (guard.state === 'halved') return Math.floor(limit / 2);
+  return limit;
+}
+
+/** Days after a withdrawal before the same person may be invited again ([invitation limits], Unipile's `cannot_resend_yet`). */
+export const REINVITE_AFTER_WITHDRAWAL_DAYS = 21;
+
+/** When a person whose invitation was withdrawn at `withdrawnAt` may be invited again. */
+export function reinviteAllowedAt(withdrawnAt: Date): Date {
+  return new Date(withdrawnAt.getTime() + REINVITE_AFTER_WITHDRAWAL_DAYS * DAY_MS);
+}
+
+/** Whether a person may be invited again at `now` (always, when no invitation of theirs was withdrawn). */
+export function mayInviteAgain(withdrawnAt: Date | null, now: Date): boolean {
+  if (withdrawnAt === null) return true;
+  return now.getTime() >= reinviteAllowedAt(withdrawnAt).getTime();
+}
