@@ -1,3 +1,4 @@
+import { AssignableRoleHint, AssignableRoleSelect } from '../../components/role-select.js';
 import type { components } from '@outreach/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { CopyField } from '../../components/copy-field.js';
 import { ActionError, EmptyState, QueryView } from '../../components/states.js';
 import { dateTime } from '../../lib/format.js';
-import { ASSIGNABLE_ROLES, roleAllows, roleLabel, type AssignableRole } from '../../lib/roles.js';
+import { roleLabel, type AssignableRole } from '../../lib/roles.js';
 
 type ApiKeyInfo = components['schemas']['ApiKeyInfo'];
 type CreatedApiKey = components['schemas']['CreatedApiKey'];
@@ -166,28 +167,14 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <label htmlFor="key-role">Role</label>
-        <select
-          id="key-role"
-          value={role}
-          aria-describedby="key-role-hint"
-          onChange={(e) => setRole(e.target.value as AssignableRole)}
-        >
-          {ASSIGNABLE_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {roleLabel(r)}
-            </option>
-          ))}
-        </select>
+        <AssignableRoleSelect id="key-role" value={role} onChange={setRole} />
         <label htmlFor="key-expires">Expires after (optional)</label>
         <input id="key-expires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
         <button type="submit" className="primary" disabled={create.isPending}>
           Create key
         </button>
       </div>
-      <p id="key-role-hint" className="hint">
-        {roleLabel(role)}: {roleAllows(role)}.
-      </p>
+      <AssignableRoleHint id="key-role" role={role} />
       <ActionError error={create.error} />
     </form>
   );

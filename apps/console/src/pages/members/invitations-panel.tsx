@@ -1,3 +1,4 @@
+import { AssignableRoleHint, AssignableRoleSelect } from '../../components/role-select.js';
 import type { components } from '@outreach/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -6,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { CopyField } from '../../components/copy-field.js';
 import { ActionError, EmptyState, QueryView } from '../../components/states.js';
 import { dateTime } from '../../lib/format.js';
-import { ASSIGNABLE_ROLES, roleAllows, roleLabel, type AssignableRole } from '../../lib/roles.js';
+import { roleLabel, type AssignableRole } from '../../lib/roles.js';
 
 type Invitation = components['schemas']['Invitation'];
 type SentInvitation = components['schemas']['SentInvitation'];
@@ -133,26 +134,12 @@ function InviteForm({ onSent }: { onSent: (invitation: SentInvitation) => void }
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <label htmlFor="invite-role">Role</label>
-        <select
-          id="invite-role"
-          value={role}
-          aria-describedby="invite-role-hint"
-          onChange={(event) => setRole(event.target.value as AssignableRole)}
-        >
-          {ASSIGNABLE_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {roleLabel(r)}
-            </option>
-          ))}
-        </select>
+        <AssignableRoleSelect id="invite-role" value={role} onChange={setRole} />
         <button type="submit" className="primary" disabled={invite.isPending}>
           Send invitation
         </button>
       </div>
-      <p id="invite-role-hint" className="hint">
-        {roleLabel(role)}: {roleAllows(role)}.
-      </p>
+      <AssignableRoleHint id="invite-role" role={role} />
       <ActionError error={invite.error} />
     </form>
   );
