@@ -89,11 +89,6 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
   logger.info({ port, host: config.HOST }, `api listening on http://${config.HOST}:${port}`);
   if (providerSettings.publicUrl === '') providerSettings.publicUrl = `http://127.0.0.1:${port}`;
-  await issueSetupLinkIfNeeded(db, people, {
-    baseUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${port}`,
-    logger,
-    realClock: systemClock,
-  });
 
   const { shutdown, isShuttingDown } = createShutdown({
     server,
@@ -114,6 +109,16 @@ async function main(): Promise<void> {
       );
     });
   }
+  // After the signal handlers: a stop requested meanwhile is a clean shutdown, not a kill; and a
+  // link not issued (the database closed by that stop) is no reason to fail the process.
+  await issueSetupLinkIfNeeded(db, people, {
+    baseUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${port}`,
+    logger,
+    realClock: systemClock,
+  }).catch((error: unknown) => {
+    if (!isShuttingDown())
+      logger.error({ err: error }, 'could not issue the setup link; restart to try again');
+  });
 }
 
 main().catch((error: unknown) => {
