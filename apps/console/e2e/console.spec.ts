@@ -342,6 +342,36 @@ test('sees a sender restricted by LinkedIn with its reason, and reconnects it', 
   await expect(card.getByRole('button', { name: /Reconnect/ })).toHaveCount(0);
 });
 
+test("sees a sender's pending invitations and acceptance guard, and sets the workspace's withdrawal age", async ({
+  page,
+}) => {
+  await signIn(page, 'senders');
+  const card = page.getByRole('article', { name: 'Demo sender one' });
+  const invitations = card.getByRole('region', { name: 'Invitations of Demo sender one' });
+  await expect(invitations).toContainText(/\d+ pending of at most 500/);
+  await expect(invitations).toContainText('Unanswered invitations are withdrawn after 21 days');
+  await expect(invitations).toContainText('Acceptance guard:');
+
+  const section = page.getByRole('region', { name: 'Invitation hygiene, for every sender' });
+  const form = section.getByRole('form', { name: 'Change an invitation setting' });
+  await form.getByLabel('Setting').selectOption({ label: 'Withdraw unanswered invitations after (days)' });
+  // Out of its bounds: the API refuses, naming them.
+  await form.getByLabel(/^New value/).fill('3');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toContainText('withdrawAfterDays: must be at least 7');
+  await form.getByLabel(/^New value/).fill('14');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(section).toContainText('Withdraw unanswered invitations after (days): 14 (default 21)');
+  await expect(invitations).toContainText('withdrawn after 14 days');
+  await expectAccessible(page);
+
+  // Back to the default, as the other tests expect.
+  await form.getByLabel(/^New value/).fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(section).toContainText('Withdraw unanswered invitations after (days): 21 (default)');
+  await expect(invitations).toContainText('withdrawn after 21 days');
+});
+
 test('sees the limits left for today and lowers one', async ({ page }) => {
   await signIn(page, 'senders');
   const card = page.getByRole('article', { name: 'Demo sender one' });

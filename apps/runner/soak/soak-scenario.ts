@@ -6,7 +6,7 @@
  * expires (about every 30 days) is reconnected as a user would, and reported.
  */
 import { newId, type Db, type Lead, type StepInput, type WorkspaceId } from '@outreach/db';
-import type { AccountTier } from '@outreach/domain';
+import type { AccountTier, LimitSettings } from '@outreach/domain';
 import type { SimTier, UnipileSimulatorOptions } from '@outreach/network';
 import { step } from '../test/support/sequence-steps.js';
 import { startSoakWorld, type SoakWorld } from './soak-world.js';
@@ -20,6 +20,19 @@ export interface SoakAccountPlan {
   /** Connected when the soak starts: its warm-up starts then (else an established account). */
   newlyConnected?: boolean;
   inmail?: boolean;
+  /** The user's limit settings (raised within the tier's ceilings, or lowered). */
+  limitSettings?: LimitSettings;
+}
+
+/**
+ * A list of leads that accepts at its own rate (the simulator's `audienceAcceptProbability` keyed
+ * by `prefix`), run as one campaign of an invitation and a message through its own accounts.
+ */
+export interface SoakAudience {
+  prefix: string;
+  /** Indexes into `accounts`: the senders of this audience's campaign. */
+  accounts: number[];
+  leads: number;
 }
 
 export interface SoakOptions {
@@ -28,6 +41,8 @@ export interface SoakOptions {
   /** Leads per campaign; the campaigns share the accounts out between them. */
   leadsPerCampaign: number;
   campaigns: number;
+  /** Instead of `campaigns`: one campaign per audience, through its own accounts. */
+  audiences?: SoakAudience[];
   pollsPerDay?: number;
   seed?: string;
   minJumpMs?: number;
@@ -39,6 +54,8 @@ export interface SoakOptions {
   onClock?: (clock: () => Date) => void;
   /** Called about once a simulated day with progress. */
   progress?: (line: string) => void;
+  /** Called after every pass, to sample what the soak watches. */
+  onPass?: (world: SoakWorld) => void | Promise<void>;
 }
 
 export interface SoakAccount {
@@ -115,6 +132,7 @@ export async function runSoak(db: Db, options: SoakOptions): Promise<SoakRun> {
       tier: plan.tier,
       inmailAllowed: plan.inmail ?? false,
       warmUpStartedAt: plan.newlyConnected ? clock() : null,
+      ...(plan.limitSettings ? { limitSettings: plan.limitSettings } : {}),
     });
     sim.state.createAccount(created.id, plan.tier, created.name);
     accounts.push({
@@ -129,10 +147,25 @@ export async function runSoak(db: Db, options: SoakOptions): Promise<SoakRun> {
   const campaignIds: string[] = [];
   const plans = sequences();
   const leadsOfCampaign = new Map<string, Array<{ id: string; accountId: string }>>();
-  for (let c = 0; c < options.campaigns; c += 1) {
-    const steps = plans[c % plans.length] ?? [];
-    // Every account serves every campaign: each has leads of each sequence.
-    const senders = accounts.map((account) => account.id);
+  const campaignPlans = (options.audiences ?? []).map((audience) => ({
+    prefix: audience.prefix,
+    leads: audience.leads,
+    steps: [step('invitation'), step('message', { delay: 2, bodies: ['Hi {{firstName}}, quick question.'] })],
+    senders: audience.accounts.flatMap((index) => (accounts[index] ? [accounts[index].id] : [])),
+  }));
+  if (campaignPlans.length === 0) {
+    for (let c = 0; c < options.campaigns; c += 1) {
+      campaignPlans.push({
+        prefix: `soak-${c}-`,
+        leads: options.leadsPerCampaign,
+        steps: plans[c % plans.length] ?? [],
+        // Every account serves every campaign: each has leads of each sequence.
+        senders: accounts.map((account) => account.id),
+      });
+    }
+  }
+  for (const [c, plan] of campaignPlans.entries()) {
+    const { steps, senders } = plan;
     const created = await db.campaigns.create(workspaceId, {
       name: `Soak campaign ${c}`,
       networkAccounts: senders,
@@ -144,12 +177,12 @@ export async function runSoak(db: Db, options: SoakOptions): Promise<SoakRun> {
     const { leads } = await db.leads.addMany(
       workspaceId,
       campaign.id,
-      Array.from({ length: options.leadsPerCampaign }, (_, n) => ({
-        publicIdentifier: `soak-${c}-${n}`,
+      Array.from({ length: plan.leads }, (_, n) => ({
+        publicIdentifier: `${plan.prefix}${n}`,
         firstName: `Ada${n}`,
         lastName: `Lovelace${c}`,
         companyName: `Company ${n}`,
-        networkUrl: `https://network.example/in/soak-${c}-${n}`,
+        networkUrl: `https://network.example/in/${plan.prefix}${n}`,
         accountId: senders[n % senders.length] ?? null,
       })),
     );
@@ -181,6 +214,7 @@ export async function runSoak(db: Db, options: SoakOptions): Promise<SoakRun> {
     await sim.flush();
     await world.runner.runOnce();
     passes += 1;
+    await options.onPass?.(world);
     const nextPoll = await reconnectExpiredSessions(world, workspaceId, reconnections);
     const now = clock().getTime();
     if (now >= nextWeek) {

@@ -1,9 +1,11 @@
 /**
- * Invitations nobody answers are withdrawn once the campaign's timeout (kept between 7 and 60 days)
- * has passed: LinkedIn restricts accounts with too many outstanding invitations. The lead is closed
- * `invitation_expired` with the withdrawal's time and keeps its step and send time (a late
- * acceptance still counts); a lead whose invitation id was never kept finds it among the pending
- * invitations; a withdrawn person is not invited again within 21 days from any sender.
+ * Invitations nobody answers are withdrawn once the workspace's withdrawal age (7 to 60 days,
+ * default 21) has passed: LinkedIn restricts accounts with too many outstanding invitations. The
+ * lead is closed `invitation_expired` with the withdrawal's time and keeps its step and send time
+ * (a late acceptance still counts); a lead whose invitation id was never kept finds it among the
+ * pending invitations; a lead closed sooner by its campaign's timeout has its invitation withdrawn
+ * by the account's review once due; a withdrawn person is not invited again within 21 days from
+ * any sender.
  */
 import { describe, expect, it } from 'vitest';
 import type { RunnerStore } from '../src/store/runner-store.port.js';
@@ -21,12 +23,13 @@ import {
 
 const STEPS = () => [step('invitation'), step('message', { delay: 1, bodies: ['Hello {{firstName}}'] })];
 
-async function invitedScenario(world: World, leads: number, store?: RunnerStore) {
+async function invitedScenario(world: World, leads: number, store?: RunnerStore, withdrawAfterDays = 7) {
   const scenario = await seedScenario(world, {
     leads,
     steps: STEPS(),
     settings: { invitationTimeoutDays: 7 },
   });
+  await world.db.workspaces.setInvitationSettings(scenario.workspaceId, { withdrawAfterDays });
   await drive(world, scenario, [world.runner({}, store ? { store } : {})], {
     until: async () =>
       (await allLeads(world, scenario)).every((lead) => lead.internalStatus === 'invitation_pending'),
@@ -85,6 +88,29 @@ describe('stale invitations', () => {
     expect(world.sandbox.state.log.list({ type: 'invitation_withdrawal' })).toHaveLength(1);
     const [after] = await allLeads(world, scenario);
     expect(defined(after, 'the lead').invitationWithdrawnAt).not.toBeNull();
+  });
+
+  it('withdraws the invitation of a lead its campaign closed sooner, within a day of the withdrawal age', async () => {
+    const world = await startWorld({ acceptProbability: 0 });
+    const scenario = await invitedScenario(world, 2, undefined, 10);
+    await expireAll(world, scenario);
+    // The campaign gave up after 7 days; the invitations are still out.
+    expect(world.sandbox.state.log.list({ type: 'invitation_withdrawal' })).toHaveLength(0);
+    for (const lead of await allLeads(world, scenario)) expect(lead.invitationWithdrawnAt).toBeNull();
+
+    await drive(world, scenario, [world.runner()], {
+      until: async () =>
+        (await allLeads(world, scenario)).every((lead) => lead.invitationWithdrawnAt !== null),
+      maxDays: 6,
+    });
+    expect(world.sandbox.state.log.list({ type: 'invitation_withdrawal' })).toHaveLength(2);
+    for (const lead of await allLeads(world, scenario)) {
+      const sentAt = defined(lead.invitationSentAt, 'the send time').getTime();
+      const late = defined(lead.invitationWithdrawnAt, 'the withdrawal').getTime() - (sentAt + 10 * DAY);
+      expect(late).toBeGreaterThanOrEqual(0);
+      expect(late).toBeLessThan(DAY);
+      expect(lead).toMatchObject({ status: 'completed', internalStatus: 'invitation_expired' });
+    }
   });
 
   it('does not invite a person again within 21 days of a withdrawal (no 422 cannot_resend_yet to cool the account down)', async () => {

@@ -44,6 +44,8 @@ import { eventSchema, type EventRecord } from './event/event.schema.js';
 import { InvitationRepository } from './invitation/invitation.repository.js';
 import { invitationSchema, type InvitationRecord } from './invitation/invitation.schema.js';
 import { LeadLeaseRepository } from './lead/lead-lease.repository.js';
+import { LeadInvitationRepository } from './lead/lead-invitations.repository.js';
+import { SenderAccountInvitationsRepository } from './sender-account/sender-account-invitations.js';
 import { LeadRepository } from './lead/lead.repository.js';
 import { leadSchema, type LeadRecord } from './lead/lead.schema.js';
 import { MemberRepository } from './member/member.repository.js';
@@ -117,6 +119,8 @@ export interface Db {
   modelUsage: ModelUsageRepository;
   /** Language-model answers already paid for, per workspace. */
   modelAnswers: ModelAnswerRepository;
+  leadInvitations: LeadInvitationRepository;
+  accountInvitations: SenderAccountInvitationsRepository;
   idempotencyKeys: IdempotencyRepository;
   /** Agencies (above workspaces) and their people. */
   agencies: AgencyRepository;
@@ -216,6 +220,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     campaignCounters,
     leads: new LeadRepository(leads, campaignCounters, clock, actions),
     leadLeases: new LeadLeaseRepository(leads, campaignCounters, clock),
+    leadInvitations: new LeadInvitationRepository(leads),
+    accountInvitations: new SenderAccountInvitationsRepository(scoped(models.senderAccounts)),
     blockedLeads: new BlockedLeadRepository(scoped(models.blockedLeads), clock),
     conversations: new ConversationRepository(conversations, messages, clock),
     messages: messageRepository,

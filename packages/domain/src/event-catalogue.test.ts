@@ -1,5 +1,5 @@
 /**
- * The event catalogue: nine types, one data shape each, deterministic ids, and samples shaped
+ * The event catalogue: its types, one data shape each, deterministic ids, and samples shaped
  * exactly like real events.
  */
 import { createHash } from 'node:crypto';
@@ -12,9 +12,9 @@ import { EVENT_TYPES, LEAD_TAGS } from './vocabulary.js';
 
 const now = new Date('2026-03-10T10:00:00.000Z');
 
-describe('the nine event types', () => {
+describe('the event types', () => {
   it('each have a data shape', () => {
-    expect(EVENT_TYPES).toHaveLength(9);
+    expect(EVENT_TYPES).toHaveLength(10);
     expect(Object.keys(EVENT_DATA_FIELDS).sort()).toEqual([...EVENT_TYPES].sort());
   });
 
@@ -31,6 +31,20 @@ describe('the nine event types', () => {
     ['campaign_completed', ['campaignId', 'name', 'totalLeads', 'completedAt']],
     ['campaign_without_leads', ['campaignId', 'name', 'detectedAt']],
     ['network_account_disconnected', ['accountId', 'name', 'reason', 'restrictionReason', 'disconnectedAt']],
+    [
+      'acceptance_guard_started',
+      [
+        'accountId',
+        'name',
+        'state',
+        'acceptanceRate',
+        'sent',
+        'accepted',
+        'halveBelow',
+        'stopBelow',
+        'startedAt',
+      ],
+    ],
   ] as const)('%s carries %j', (type, fields) => {
     expect(EVENT_DATA_FIELDS[type]).toEqual(fields);
     expect(Object.keys(sampleEvent(type, 'ws_1', now).data)).toEqual(fields);

@@ -1,5 +1,5 @@
 /**
- * The webhook event catalogue: the `data` each of the nine event types carries. Every timestamp is
+ * The webhook event catalogue: the `data` each of the ten event types carries. Every timestamp is
  * an ISO 8601 string. Deliveries wrap the data in the envelope `{ id, type, timestamp, workspaceId,
  * data }` (see `buildEvent`).
  */
@@ -89,6 +89,24 @@ export interface NetworkAccountDisconnectedData {
   disconnectedAt: string;
 }
 
+/**
+ * Too few of a sender's recent invitations were accepted: the acceptance guard started to halve
+ * its daily invitations (`halved`) or stopped them until a user lifts the stop (`stopped`). Fired
+ * once when each begins.
+ */
+export interface AcceptanceGuardStartedData {
+  accountId: string;
+  name: string;
+  state: 'halved' | 'stopped';
+  /** Accepted share of the invitations sent 3 to 21 days ago. */
+  acceptanceRate: number;
+  sent: number;
+  accepted: number;
+  halveBelow: number;
+  stopBelow: number;
+  startedAt: string;
+}
+
 export interface EventDataMap {
   connection_request_accepted: ConnectionRequestAcceptedData;
   message_received: MessageReceivedData;
@@ -99,6 +117,7 @@ export interface EventDataMap {
   campaign_completed: CampaignCompletedData;
   campaign_without_leads: CampaignWithoutLeadsData;
   network_account_disconnected: NetworkAccountDisconnectedData;
+  acceptance_guard_started: AcceptanceGuardStartedData;
 }
 
 export type EventData<T extends EventType = EventType> = EventDataMap[T];
@@ -135,6 +154,17 @@ export const EVENT_DATA_FIELDS = {
   campaign_completed: ['campaignId', 'name', 'totalLeads', 'completedAt'],
   campaign_without_leads: ['campaignId', 'name', 'detectedAt'],
   network_account_disconnected: ['accountId', 'name', 'reason', 'restrictionReason', 'disconnectedAt'],
+  acceptance_guard_started: [
+    'accountId',
+    'name',
+    'state',
+    'acceptanceRate',
+    'sent',
+    'accepted',
+    'halveBelow',
+    'stopBelow',
+    'startedAt',
+  ],
 } as const satisfies { [T in EventType]: readonly (keyof EventDataMap[T])[] };
 
 export const EVENT_LEAD_FIELDS = [

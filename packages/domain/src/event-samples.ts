@@ -86,6 +86,17 @@ const SAMPLES: { [T in EventType]: (at: string) => EventDataMap[T] } = {
     restrictionReason: null,
     disconnectedAt: at,
   }),
+  acceptance_guard_started: (at) => ({
+    accountId: sampleId('acc'),
+    name: 'Sample sender',
+    state: 'halved',
+    acceptanceRate: 0.16,
+    sent: 50,
+    accepted: 8,
+    halveBelow: 0.2,
+    stopBelow: 0.1,
+    startedAt: at,
+  }),
 };
 
 /** A sample event of `type` for the workspace, stamped `now`; its id is stable per workspace. */

@@ -25,6 +25,7 @@ export * from './lead-distribution.rules.js';
 export * from './public-identifier.js';
 export * from './block-precedence.rules.js';
 export * from './lead-import.rules.js';
+export * from './lead-sources.rules.js';
 export * from './variable-name.rules.js';
 export * from './webhook-target.rules.js';
 export * from './credential-redaction.rules.js';

@@ -5,6 +5,8 @@ import {
   WITHDRAWALS_PER_DAY,
   WITHDRAW_AFTER_DAYS,
   acceptanceGuard,
+  applyInvitationSettings,
+  invitationSettingsOf,
   acceptanceWindow,
   guardedInvitationsPerDay,
   invitationRoomUnderCeiling,
@@ -15,6 +17,7 @@ import {
   withdrawAfterDaysOf,
   withdrawalsLeftToday,
 } from './invitation-hygiene.rules.js';
+import { effectiveLimits } from './linkedin-effective-limits.rules.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-01T12:00:00Z');
@@ -112,5 +115,68 @@ describe('re-invitation after a withdrawal', () => {
     expect(mayInviteAgain(daysAgo(20), now)).toBe(false);
     expect(mayInviteAgain(daysAgo(21), now)).toBe(true);
     expect(reinviteAllowedAt(daysAgo(21))).toEqual(now);
+  });
+});
+
+describe('the guard in the limits', () => {
+  const base = {
+    tier: 'premium' as const,
+    settings: {},
+    warmUpStartedAt: null,
+    now: new Date('2026-03-02T10:00:00Z'),
+  };
+
+  it('halves the daily invitations, named as the limit source, and leaves the other limits alone', () => {
+    const plain = effectiveLimits(base);
+    const halved = effectiveLimits({ ...base, acceptanceGuard: 'halved' });
+    expect(halved.invitationsPerDay).toMatchObject({
+      value: Math.floor(plain.invitationsPerDay.value / 2),
+      source: 'acceptance_guard',
+    });
+    expect(halved.messagesPerDay).toEqual(plain.messagesPerDay);
+    expect(halved.invitationsPerWeek).toEqual(plain.invitationsPerWeek);
+  });
+
+  it('stops them at 0 when stopped, and keeps a lower setting of the user as it is', () => {
+    expect(effectiveLimits({ ...base, acceptanceGuard: 'stopped' }).invitationsPerDay).toMatchObject({
+      value: 0,
+      source: 'acceptance_guard',
+    });
+    const low = effectiveLimits({ ...base, settings: { invitationsPerDay: 1 }, acceptanceGuard: 'halved' });
+    expect(low.invitationsPerDay).toMatchObject({ value: 0, source: 'acceptance_guard' });
+    const ok = effectiveLimits({ ...base, settings: { invitationsPerDay: 8 }, acceptanceGuard: 'ok' });
+    expect(ok.invitationsPerDay).toMatchObject({ value: 8, source: 'user_setting' });
+  });
+});
+
+describe('invitation settings', () => {
+  it('fill in the defaults for what the workspace did not set', () => {
+    expect(invitationSettingsOf({ withdrawAfterDays: 14 })).toEqual({
+      withdrawAfterDays: 14,
+      outstandingCeiling: 500,
+      acceptanceGuard: { minSample: 30, halveBelow: 0.2, stopBelow: 0.1 },
+    });
+  });
+
+  it('take a change within bounds and return a setting to its default with null', () => {
+    const next = applyInvitationSettings(
+      { withdrawAfterDays: 14, minSample: 50 },
+      { outstandingCeiling: 300, minSample: null },
+    );
+    expect(next).toEqual({ withdrawAfterDays: 14, outstandingCeiling: 300 });
+  });
+
+  it.each([
+    [{ withdrawAfterDays: 6 }, 'withdrawAfterDays'],
+    [{ withdrawAfterDays: 61 }, 'withdrawAfterDays'],
+    [{ withdrawAfterDays: 10.5 }, 'withdrawAfterDays'],
+    [{ outstandingCeiling: 501 }, 'outstandingCeiling'],
+    [{ minSample: 5 }, 'minSample'],
+    [{ halveBelow: 0.95 }, 'halveBelow'],
+    [{ stopBelow: 0.3 }, 'stopBelow'],
+  ])('refuse %j, naming %s', (patch, field) => {
+    expect(() => applyInvitationSettings({}, patch)).toThrow(
+      expect.objectContaining({ code: 'invalid_input', details: expect.objectContaining({ field }) }),
+    );
   });
 });

@@ -18,6 +18,7 @@
  *   fall under the same daily caution as the invitations themselves: space them out, stay low).
  * Where a number is not from a source it says so: it is our choice, kept conservative.
  */
+import { DomainError } from './errors.js';
 import type { AccountTier } from './linkedin-limits.rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -171,4 +172,109 @@ export function reinviteAllowedAt(withdrawnAt: Date): Date {
 export function mayInviteAgain(withdrawnAt: Date | null, now: Date): boolean {
   if (withdrawnAt === null) return true;
   return now.getTime() >= reinviteAllowedAt(withdrawnAt).getTime();
+}
+
+/** A workspace's invitation hygiene, as the runner applies it (defaults filled in). */
+export interface InvitationSettings {
+  withdrawAfterDays: number;
+  outstandingCeiling: number;
+  acceptanceGuard: AcceptanceThresholds;
+}
+
+/** What a workspace stored: only the values it set (the others follow the defaults). */
+export interface StoredInvitationSettings {
+  withdrawAfterDays?: number | undefined;
+  outstandingCeiling?: number | undefined;
+  minSample?: number | undefined;
+  halveBelow?: number | undefined;
+  stopBelow?: number | undefined;
+}
+
+export const INVITATION_SETTINGS_DEFAULTS: Readonly<InvitationSettings> = Object.freeze({
+  withdrawAfterDays: WITHDRAW_AFTER_DAYS.default,
+  outstandingCeiling: OUTSTANDING_CEILING.default,
+  acceptanceGuard: ACCEPTANCE_THRESHOLDS,
+});
+
+/**
+ * Bounds of each setting. The guard's sample may not go below 10 (a rate read on fewer says
+ * nothing) nor above 1,000 (more than three weeks of any tier's invitations: the guard would never
+ * judge); its thresholds are shares below one, `stopBelow` at most `halveBelow`.
+ */
+export const INVITATION_SETTINGS_BOUNDS = Object.freeze({
+  withdrawAfterDays: { min: WITHDRAW_AFTER_DAYS.min, max: WITHDRAW_AFTER_DAYS.max },
+  outstandingCeiling: { min: 0, max: OUTSTANDING_CEILING.max },
+  minSample: { min: 10, max: 1000 },
+  halveBelow: { min: 0, max: 0.9 },
+  stopBelow: { min: 0, max: 0.9 },
+});
+
+/** The settings the runner applies: the stored ones, the defaults for the rest. */
+export function invitationSettingsOf(
+  stored: StoredInvitationSettings | null | undefined,
+): InvitationSettings {
+  const s = stored ?? {};
+  const d = INVITATION_SETTINGS_DEFAULTS;
+  return {
+    withdrawAfterDays: s.withdrawAfterDays ?? d.withdrawAfterDays,
+    outstandingCeiling: Math.min(s.outstandingCeiling ?? d.outstandingCeiling, OUTSTANDING_CEILING.max),
+    acceptanceGuard: {
+      minSample: s.minSample ?? d.acceptanceGuard.minSample,
+      halveBelow: s.halveBelow ?? d.acceptanceGuard.halveBelow,
+      stopBelow: s.stopBelow ?? d.acceptanceGuard.stopBelow,
+    },
+  };
+}
+
+export type InvitationSettingsPatch = {
+  [K in keyof Required<StoredInvitationSettings>]?: number | null;
+};
+
+/**
+ * A change to a workspace's invitation settings (null: back to the default), each value checked
+ * against its bounds; the whole change is refused with the first reason, and nothing changes.
+ */
+export function applyInvitationSettings(
+  current: StoredInvitationSettings,
+  patch: InvitationSettingsPatch,
+): StoredInvitationSettings {
+  const next = new Map<string, number>();
+  for (const [key, value] of Object.entries(current)) if (typeof value === 'number') next.set(key, value);
+  for (const [key, value] of Object.entries(patch) as Array<
+    [keyof StoredInvitationSettings, number | null | undefined]
+  >) {
+    const bounds = INVITATION_SETTINGS_BOUNDS[key];
+    if (bounds === undefined) {
+      throw new DomainError('invalid_input', `${key} is not an invitation setting`, { field: key });
+    }
+    if (value === undefined) continue;
+    if (value === null) {
+      next.delete(key);
+      continue;
+    }
+    const whole = key === 'withdrawAfterDays' || key === 'outstandingCeiling' || key === 'minSample';
+    if (
+      !Number.isFinite(value) ||
+      (whole && !Number.isInteger(value)) ||
+      value < bounds.min ||
+      value > bounds.max
+    ) {
+      throw new DomainError(
+        'invalid_input',
+        `${key} must be ${whole ? 'a whole number ' : ''}between ${bounds.min} and ${bounds.max}`,
+        { field: key, min: bounds.min, max: bounds.max },
+      );
+    }
+    next.set(key, value);
+  }
+  const stored = Object.fromEntries(next) as StoredInvitationSettings;
+  const resolved = invitationSettingsOf(stored);
+  if (resolved.acceptanceGuard.stopBelow > resolved.acceptanceGuard.halveBelow) {
+    throw new DomainError(
+      'invalid_input',
+      `stopBelow (${resolved.acceptanceGuard.stopBelow}) may not be above halveBelow (${resolved.acceptanceGuard.halveBelow})`,
+      { field: 'stopBelow' },
+    );
+  }
+  return stored;
 }

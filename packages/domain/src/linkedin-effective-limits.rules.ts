@@ -12,15 +12,19 @@ import {
   type LimitSettings,
   type LinkedinLimits,
 } from './linkedin-limits.rules.js';
+import { guardedInvitationsPerDay, type AcceptanceGuardState } from './invitation-hygiene.rules.js';
 import { warmUpStage } from './linkedin-warm-up.rules.js';
 
 const WARMED_KEYS: ReadonlySet<LimitKey> = new Set(LIMIT_KEYS.filter((key) => key !== 'listReadsPerDay'));
 
-export type LimitSource = 'tier_default' | 'user_setting' | 'warm_up' | 'tier_ceiling';
+export type LimitSource = 'tier_default' | 'user_setting' | 'warm_up' | 'tier_ceiling' | 'acceptance_guard';
 
 export interface EffectiveLimit {
   value: number;
-  /** What decided the value: the tier's default, the user's setting, the warm-up, or the ceiling. */
+  /**
+   * What decided the value: the tier's default, the user's setting, the warm-up, the ceiling, or the
+   * acceptance guard (too few invitations accepted lately: the day's invitations halved or stopped).
+   */
   source: LimitSource;
   tierDefault: number;
   ceiling: number;
@@ -34,6 +38,8 @@ export interface EffectiveLimitsInput {
   settings: LimitSettings;
   warmUpStartedAt: Date | null;
   now: Date;
+  /** The acceptance guard's state for the account (`ok` when absent). */
+  acceptanceGuard?: AcceptanceGuardState | null | undefined;
 }
 
 /**
@@ -41,6 +47,7 @@ export interface EffectiveLimitsInput {
  * the tier's ceiling: a tier that dropped since the setting was saved clamps it), else the tier's
  * default; during the warm-up a share of the target (the larger of the two), rounded up so that a
  * warming account still acts. A user's setting below the warm-up value wins: the lowest applies.
+ * The acceptance guard, last, halves the day's invitations or stops them.
  */
 export function effectiveLimits(input: EffectiveLimitsInput): EffectiveLimits {
   const rules = TIER_RULES[input.tier];
@@ -62,6 +69,13 @@ export function effectiveLimits(input: EffectiveLimitsInput): EffectiveLimits {
       if (warmed < value) {
         value = warmed;
         source = 'warm_up';
+      }
+    }
+    if (key === 'invitationsPerDay' && input.acceptanceGuard) {
+      const guarded = guardedInvitationsPerDay(value, { state: input.acceptanceGuard });
+      if (guarded < value) {
+        value = guarded;
+        source = 'acceptance_guard';
       }
     }
     result[key] = { value, source, tierDefault, ceiling, userSetting };

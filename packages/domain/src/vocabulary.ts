@@ -62,6 +62,7 @@ export const EVENT_TYPES = [
   'network_account_disconnected',
   'connection_request_accepted',
   'campaign_without_leads',
+  'acceptance_guard_started',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

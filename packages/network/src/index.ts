@@ -40,6 +40,15 @@ export { DEFAULT_REPLY_TEXTS } from './simulation/sandbox-settings.js';
 export { AlreadyConnectedError, AlreadyInvitedError } from './network.errors.js';
 export type * from './provider/provider-events.js';
 export type * from './provider/provider-network.port.js';
+export type * from './provider/lead-sources.port.js';
+export {
+  SEARCH_CAP,
+  SEARCH_PAGE_MAX,
+  clampSearchLimit,
+  detectSearchApi,
+  leadListUrl,
+  postSocialId,
+} from './unipile/linkedin-urls.js';
 export { MAX_INVITATION_NOTE_LENGTH } from './provider/provider-network.port.js';
 export { mapUnipileError } from './unipile/unipile-error.mapper.js';
 export {
@@ -56,6 +65,7 @@ export type { SimCall, SimCallFilter, ProviderCallKind as SimCallKind } from './
 export type { SimAccountStanding } from './unipile-sim/sim-control-views.js';
 export type { InvitationStanding } from './unipile-sim/sim-limits.js';
 export { SIM_TIERS, TIER_RULES, type SimTier, type TierRules } from './unipile-sim/sim-rules.js';
+export type { SimLeadList, SimPost } from './unipile-sim/sim-lead-sources.js';
 export {
   type RunningUnipileSimulator,
   type UnipileSimulator,

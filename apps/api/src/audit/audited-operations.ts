@@ -50,6 +50,15 @@ export const AUDITED_OPERATIONS: Readonly<Record<string, Describe>> = {
     target: { type: 'account', id: param(input, 'accountId') },
     details: { changed: Object.keys((input?.body ?? {}) as object).join(',') },
   }),
+  resumeAcceptanceGuard: (input) => ({
+    action: 'account.acceptance_guard_lifted',
+    target: { type: 'account', id: param(input, 'accountId') },
+  }),
+  updateInvitationSettings: (input) => ({
+    action: 'workspace.invitation_settings_changed',
+    target: null,
+    details: { changed: Object.keys((input?.body ?? {}) as object).join(',') },
+  }),
   addLeads: (input, body) => ({
     action: 'leads.imported',
     target: { type: 'campaign', id: param(input, 'campaignId') },

@@ -12,6 +12,7 @@ export function accountLimitsAt(account: SenderAccountEntity, now: Date): Effect
     settings: account.limitSettings,
     warmUpStartedAt: account.warmUpStartedAt,
     now,
+    acceptanceGuard: account.acceptanceGuard?.state ?? null,
   });
 }
 

@@ -21,6 +21,7 @@ export type BlockCampaignLeadsBody = BodyOf<'blockCampaignLeads'>;
 export type ListAccountsQuery = QueryOf<'listAccounts'>;
 export type CreateAccountBody = BodyOf<'createAccount'>;
 export type UpdateAccountLimitsBody = BodyOf<'updateAccountLimits'>;
+export type UpdateInvitationSettingsBody = BodyOf<'updateInvitationSettings'>;
 export type ListConversationsQuery = QueryOf<'listConversations'>;
 export type SendMessageBody = BodyOf<'sendMessage'>;
 export type CampaignAnalyticsQuery = QueryOf<'campaignAnalytics'>;

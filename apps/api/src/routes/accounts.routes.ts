@@ -6,6 +6,11 @@ import { getAccountLimits } from '../operations/accounts/get-account-limits.js';
 import { reconnectAccount } from '../operations/accounts/reconnect-account.js';
 import { listAccounts } from '../operations/accounts/list-accounts.js';
 import { updateAccountLimits } from '../operations/accounts/update-account-limits.js';
+import { resumeAcceptanceGuard } from '../operations/accounts/resume-acceptance-guard.js';
+import {
+  getInvitationSettings,
+  updateInvitationSettings,
+} from '../operations/accounts/invitation-settings.js';
 import type { Route } from './route-types.js';
 
 export function accountRoutes(route: Route): void {
@@ -27,5 +32,17 @@ export function accountRoutes(route: Route): void {
   );
   route('updateAccountLimits', 'patch', '/accounts/:accountId/limits', async ({ params, body }, ctx) =>
     ok(await updateAccountLimits(ctx, params.accountId, body)),
+  );
+  route(
+    'resumeAcceptanceGuard',
+    'post',
+    '/accounts/:accountId/acceptance-guard/resume',
+    async ({ params }, ctx) => ok(await resumeAcceptanceGuard(ctx, params.accountId)),
+  );
+  route('getInvitationSettings', 'get', '/workspace/invitation-settings', async (_input, ctx) =>
+    ok(await getInvitationSettings(ctx)),
+  );
+  route('updateInvitationSettings', 'patch', '/workspace/invitation-settings', async ({ body }, ctx) =>
+    ok(await updateInvitationSettings(ctx, body)),
   );
 }

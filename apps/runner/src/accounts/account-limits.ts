@@ -10,9 +10,12 @@ import {
 } from '@outreach/domain';
 import type { RunnerAccount } from '../store/runner-store.port.js';
 
-/** The limits the account is held to now: its tier, the user's settings and the warm-up. */
+/**
+ * The limits the account is held to now: its tier, the user's settings, the warm-up and the
+ * acceptance guard's last verdict.
+ */
 export function limitsOf(
-  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'>,
+  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt' | 'acceptanceGuard'>,
   now: Date,
 ): EffectiveLimits {
   return effectiveLimits({
@@ -20,11 +23,12 @@ export function limitsOf(
     settings: account.limitSettings,
     warmUpStartedAt: account.warmUpStartedAt,
     now,
+    acceptanceGuard: account.acceptanceGuard?.state ?? null,
   });
 }
 
 export function limitNumbersOf(
-  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'>,
+  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt' | 'acceptanceGuard'>,
   now: Date,
 ): LinkedinLimits {
   return limitValues(limitsOf(account, now));

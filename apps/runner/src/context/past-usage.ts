@@ -1,4 +1,10 @@
-import { lastDayPeriodKeys, NOTE_QUOTA_DAYS, usagePeriods } from '@outreach/domain';
+import {
+  invitationSettingsOf,
+  lastDayPeriodKeys,
+  NOTE_QUOTA_DAYS,
+  usagePeriods,
+  type InvitationSettings,
+} from '@outreach/domain';
 import type { RunnerAccount, RunnerStore } from '../store/runner-store.port.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,12 +26,17 @@ export interface PastUsage {
   invitationsBeforeThisWeek(account: RunnerAccount, now: Date): Promise<Date[]>;
   /** The account's noted invitations of the 30 days before today. */
   notesBeforeToday(account: RunnerAccount, now: Date): Promise<number>;
+  /** The workspace's invitation settings (withdrawal age, ceiling, guard), read once a pass. */
+  invitationSettings(workspaceId: string): Promise<InvitationSettings>;
   clear(): void;
 }
 
-export function createPastUsage(store: Pick<RunnerStore, 'recentActionTimes' | 'usageSum'>): PastUsage {
+export function createPastUsage(
+  store: Pick<RunnerStore, 'recentActionTimes' | 'usageSum' | 'invitationSettings'>,
+): PastUsage {
   const invitations = new Map<string, Promise<Date[]>>();
   const notes = new Map<string, Promise<number>>();
+  const settings = new Map<string, Promise<InvitationSettings>>();
 
   /** Read once per key; a failed read is not kept, so the next caller reads again. */
   function once<T>(entries: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
@@ -60,9 +71,15 @@ export function createPastUsage(store: Pick<RunnerStore, 'recentActionTimes' | '
         store.usageSum(account.workspaceId, account.id, 'notedInvitations', before),
       );
     },
+    invitationSettings(workspaceId) {
+      return once(settings, workspaceId, async () =>
+        invitationSettingsOf(await store.invitationSettings(workspaceId)),
+      );
+    },
     clear() {
       invitations.clear();
       notes.clear();
+      settings.clear();
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   createRandom,
   cappedActionForStep,
+  INVITATION_SETTINGS_DEFAULTS,
   isSenderUsable,
   LEAD_OUTCOMES,
   planAction,
@@ -60,7 +61,12 @@ export async function judgeLead(ctx: RunnerContext, claimed: ClaimedLead): Promi
     return invitationOut ? stillPending(recheck) : recheck;
   }
 
-  const run: StepRun = { ctx, owner, campaign, step, lead, account, now, learned };
+  // Only an invitation step needs the workspace's invitation settings (read once a pass).
+  const invitations =
+    step.type === 'invitation'
+      ? await ctx.pastUsage.invitationSettings(lead.workspaceId)
+      : INVITATION_SETTINGS_DEFAULTS;
+  const run: StepRun = { ctx, owner, campaign, step, lead, account, now, invitations, learned };
   if (invitationOut) return checkPendingInvitation(run);
 
   const plan = planAction({

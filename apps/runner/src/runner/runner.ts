@@ -1,5 +1,6 @@
 import { createRandom, keywordIcpMatcher, nextPollGapMs } from '@outreach/domain';
 import { refreshAccountState, tierRefreshDue } from '../accounts/account-refresh.js';
+import { reviewInvitations } from '../accounts/invitation-review.js';
 import { createAccountSnapshots } from '../context/account-snapshots.js';
 import { createPastUsage } from '../context/past-usage.js';
 import { actFor } from '../accounts/call-meter.js';
@@ -116,7 +117,8 @@ export function createRunner(
    * Webhooks are the primary source of events. The reconciliation poll is the safety net for lost
    * ones: a few times a day per account, in product time with jitter (Unipile asks to space such
    * checks out), taken by one runner through a conditional update of the account's `nextPollAt`.
-   * The account's tier and InMail balance are read again daily on the same occasion.
+   * The account's tier and InMail balance are read again daily on the same occasion, and its
+   * invitations reviewed (stale ones withdrawn, the pile under its ceiling, the acceptance guard).
    */
   async function pollAccount(account: Awaited<ReturnType<typeof store.listPollableAccounts>>[number]) {
     const productNow = ctx.clock();
@@ -127,6 +129,7 @@ export function createRunner(
     await actFor(account, async () => {
       if (tierRefreshDue(account, productNow)) await refreshAccountState(ctx, account);
       await reconcileAccountEvents(ctx, account);
+      await reviewInvitations(ctx, account);
     });
   }
 

@@ -50,8 +50,16 @@ describe('lead verdicts', () => {
     });
   });
 
+  it('looks at an invitation again when the workspace withdraws it, when that comes before the timeout', () => {
+    const verdict = awaitingAcceptance(campaign, new Date('2026-03-02T10:00:00Z'), 14, 'inv-1');
+    expect(verdict).toMatchObject({
+      kind: 'settle',
+      settlement: { nextActionAt: new Date('2026-03-16T10:00:00Z'), invitationId: 'inv-1' },
+    });
+  });
+
   it('keeps an invitation step current until the campaign timeout, counted from the send', () => {
-    expect(awaitingAcceptance(campaign, new Date('2026-03-02T10:00:00Z'))).toEqual({
+    expect(awaitingAcceptance(campaign, new Date('2026-03-02T10:00:00Z'), 60)).toEqual({
       kind: 'settle',
       settlement: {
         advanceBy: 0,

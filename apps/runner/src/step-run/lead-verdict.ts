@@ -2,6 +2,7 @@ import {
   nextWorkingTime,
   stepDueAt,
   invitationExpiresAt,
+  staleInvitationDueAt,
   type LeadInternalStatus,
   type LeadState,
 } from '@outreach/domain';
@@ -64,12 +65,13 @@ export function stepCompleted(
 
 /**
  * The invitation is out since `sentAt` (kept on the lead): the step stays current until it is
- * accepted. The lead is looked at again when the invitation expires (or sooner, when the
- * acceptance is reported).
+ * accepted. The lead is looked at again when the invitation expires or is due for withdrawal
+ * (`withdrawAfterDays`), whichever comes first (or sooner, when the acceptance is reported).
  */
 export function awaitingAcceptance(
   campaign: Pick<RunnerCampaign, 'settings'>,
   sentAt: Date,
+  withdrawAfterDays: number,
   invitationId?: string,
 ): LeadVerdict {
   return {
@@ -78,12 +80,26 @@ export function awaitingAcceptance(
       advanceBy: 0,
       status: 'active',
       internalStatus: 'invitation_pending',
-      nextActionAt: invitationExpiry(campaign, sentAt),
+      nextActionAt: invitationLookAt(campaign, sentAt, withdrawAfterDays),
       invitationSentAt: sentAt,
       // A reconciled send knows no id (''): the withdrawal then looks it up.
       ...(invitationId ? { invitationId } : {}),
     },
   };
+}
+
+/**
+ * When a lead waiting for its invitation is looked at again: the campaign's timeout, or the
+ * workspace's withdrawal age when that comes first (a withdrawn invitation ends the wait).
+ */
+export function invitationLookAt(
+  campaign: Pick<RunnerCampaign, 'settings'>,
+  sentAt: Date,
+  withdrawAfterDays: number,
+): Date {
+  const expiry = invitationExpiry(campaign, sentAt);
+  const withdrawal = staleInvitationDueAt(sentAt, withdrawAfterDays);
+  return withdrawal < expiry ? withdrawal : expiry;
 }
 
 /** When an invitation sent at `sentAt` expires, by the campaign's current timeout. */

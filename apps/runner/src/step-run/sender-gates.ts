@@ -90,9 +90,24 @@ export async function reserveCapacity(
   const weekFreesAt = () => rollingWeekFreesAt(lastWeek, limits.invitationsPerWeek, periods.week.end);
   if (weekCap >= 0 && (slots[weekCap]?.cap ?? 0) <= 0) return { ok: false, freesAt: weekFreesAt() };
 
+  // The pending pile's room under its ceiling, counted by the account's last review: every
+  // invitation since takes a unit of it, so the pile cannot pass the ceiling before the next one.
+  const pile = action === 'invitation' ? account.invitationPile : null;
+  const pileSlot = pile ? slots.length : -1;
+  if (pile) {
+    slots.push({
+      accountId: account.id,
+      period: `pile:${pile.stamp}`,
+      kind: 'invitations',
+      key,
+      cap: pile.room,
+      expiresAt: new Date(now.getTime() + 7 * DAY_MS),
+    });
+  }
   const extraSlot = extra === undefined ? undefined : { ...extra, accountId: account.id, key };
   const taken = await ctx.store.consumeCapacities(account.workspaceId, slots, extraSlot);
   if (taken.refused !== null) {
+    if (taken.refused === pileSlot) return { ok: false, freesAt: pileFreesAt(account, now) };
     const freesAt = taken.refused === weekCap ? weekFreesAt() : wanted[taken.refused]?.period.end;
     return { ok: false, freesAt: freesAt ?? now };
   }
@@ -128,6 +143,15 @@ function rollingWeekFreesAt(lastWeek: readonly Date[], cap: number, weekEnd: Dat
   // None to leave, or a cap of 0 (the index is then past the end): the calendar week's end.
   const leaving = lastWeek[Math.max(0, lastWeek.length - cap)];
   return leaving === undefined ? weekEnd : new Date(leaving.getTime() + WEEK_MS + 60_000);
+}
+
+/**
+ * When an account at its ceiling may try again: at its next review (withdrawals and acceptances
+ * bring the pile down), and no sooner than an hour from now.
+ */
+function pileFreesAt(account: StepRun['account'], now: Date): Date {
+  const hourLater = new Date(now.getTime() + 60 * 60 * 1000);
+  return account.nextPollAt !== null && account.nextPollAt > hourLater ? account.nextPollAt : hourLater;
 }
 
 /** Gives back units taken for an action that did not happen (each only by its own key). */

@@ -1,3 +1,4 @@
+import { invitationSettingsOf } from '@outreach/domain';
 import { describe, expect, it } from 'vitest';
 import {
   campaignWith,
@@ -25,6 +26,7 @@ function runAt(step: 0 | 1, lead: Partial<RunnerLead> = {}, now = TUESDAY_TEN_AM
     lead: leadAt(step, lead),
     account: senderAccount(),
     now,
+    invitations: invitationSettingsOf({}),
     learned: {},
   };
 }

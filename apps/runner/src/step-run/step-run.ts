@@ -1,4 +1,4 @@
-import { LEAD_OUTCOMES, type StepDef } from '@outreach/domain';
+import { LEAD_OUTCOMES, type InvitationSettings, type StepDef } from '@outreach/domain';
 import type { NetworkFailure } from '../network-failures/classify-network-failure.js';
 import { classifyNetworkFailure } from '../network-failures/classify-network-failure.js';
 import { retryDelayMs } from '../network-failures/retry-backoff.js';
@@ -27,6 +27,8 @@ export interface StepRun {
   /** The sender account as last read (right before the action, once `performAction` read it). */
   account: RunnerAccount;
   now: Date;
+  /** The workspace's invitation settings: when an unanswered invitation is withdrawn. */
+  invitations: InvitationSettings;
   /** What the step learnt about the lead, written with its next write under the lease. */
   learned: LearnedAboutLead;
 }
@@ -100,7 +102,7 @@ export function verdictForFailure(run: StepRun, failure: NetworkFailure): LeadVe
       return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
     case 'invitation_pending':
       return run.step.type === 'invitation'
-        ? awaitingAcceptance(campaign, now)
+        ? awaitingAcceptance(campaign, now, run.invitations.withdrawAfterDays)
         : endIn(LEAD_OUTCOMES.networkError);
     case 'cannot_invite_yet':
       // No retry loop: the network will not take this invitation within its window, so the lead

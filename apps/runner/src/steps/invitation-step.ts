@@ -12,7 +12,7 @@ import { recordInvitationAccepted } from '../events/record-invitation-accepted.j
 import {
   awaitingAcceptance,
   endIn,
-  invitationExpiry,
+  invitationLookAt,
   postpone,
   postponeIntoWorkingHours,
   stepCompleted,
@@ -53,7 +53,8 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   if (resumedKey(run) === null) {
     if (relationship === 'connected')
       return stepCompleted(campaign, lead.currentStep, now, 'already_connected');
-    if (relationship === 'invitation_pending') return awaitingAcceptance(campaign, now);
+    if (relationship === 'invitation_pending')
+      return awaitingAcceptance(campaign, now, run.invitations.withdrawAfterDays);
   }
 
   const composed = composeInvitationNote(step, lead, campaign);
@@ -105,7 +106,7 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
   // while the lead was not yet marked pending (the event poll then had nothing to wake). The
   // relationship says whether it was.
   if (resumedKey(run) !== null) return resolveResumedInvitation(run, sentAt, invitationId);
-  return awaitingAcceptance(campaign, sentAt, invitationId);
+  return awaitingAcceptance(campaign, sentAt, run.invitations.withdrawAfterDays, invitationId);
 }
 
 /**
@@ -127,7 +128,7 @@ async function resolveResumedInvitation(
     await recordInvitationAccepted(ctx, { lead, step, accountId: account.id, acceptedAt: now });
     return stepCompleted(campaign, lead.currentStep, now);
   }
-  const pending = awaitingAcceptance(campaign, sentAt, invitationId);
+  const pending = awaitingAcceptance(campaign, sentAt, run.invitations.withdrawAfterDays, invitationId);
   if (relationship.ok || pending.kind !== 'settle') return pending;
   const recheckAt = new Date(now.getTime() + ctx.options.recheckMs);
   const { nextActionAt } = pending.settlement;
@@ -144,8 +145,8 @@ async function resolveResumedInvitation(
  * Looks at an invitation that is out. The lead is claimed in this state when its invitation
  * expires, when the acceptance was reported by the network's events, to retry that look after a
  * failure, or after a wait for its sender; a lead not connected yet is expired only once the
- * campaign's timeout has passed since the invitation went out (`invitationSentAt`), and otherwise
- * waits for it. (A lead stored before the send time was kept is claimed at its expiry only.)
+ * campaign's timeout, or the workspace's withdrawal age, has passed since the invitation went out
+ * (`invitationSentAt`), and otherwise waits for it. (A lead stored before the send time was kept is claimed at its expiry only.)
  */
 export async function checkPendingInvitation(run: StepRun): Promise<LeadVerdict> {
   const { ctx, campaign, step, lead, account, now } = run;
@@ -155,7 +156,9 @@ export async function checkPendingInvitation(run: StepRun): Promise<LeadVerdict>
   if (!relationship.ok) return stillPending(verdictForFailure(run, relationship.failure));
   if (relationship.value !== 'connected') {
     const expiresAt =
-      lead.invitationSentAt === null ? now : invitationExpiry(campaign, lead.invitationSentAt);
+      lead.invitationSentAt === null
+        ? now
+        : invitationLookAt(campaign, lead.invitationSentAt, run.invitations.withdrawAfterDays);
     if (expiresAt > now) return postpone(expiresAt, 'invitation_pending');
     return lead.invitationSentAt === null ? endIn(LEAD_OUTCOMES.invitationExpired) : expireInvitation(run);
   }

@@ -1,38 +1,32 @@
-import {
-  LEAD_OUTCOMES,
-  normalizePublicIdentifier,
-  staleInvitationDue,
-  usagePeriods,
-  withdrawAfterDaysOf,
-  WITHDRAWALS_PER_DAY,
-} from '@outreach/domain';
-import type { SentInvitationsPort } from '@outreach/network';
+import { LEAD_OUTCOMES, staleInvitationDue, usagePeriods, WITHDRAWALS_PER_DAY } from '@outreach/domain';
 import { providerAccountOf } from '../accounts/provider-account.js';
+import { findInvitationId, withdrawalPort } from '../accounts/sent-invitations.js';
 import { endIn, postpone, type LeadVerdict } from '../step-run/lead-verdict.js';
 import { networkRead, verdictForFailure, type StepRun } from '../step-run/step-run.js';
 
-/** Pages of sent invitations read at most to find the id of an invitation sent before ids were kept. */
-const MAX_LIST_PAGES = 5;
-const PAGE_SIZE = 100;
-
 /**
- * An invitation left unanswered past the campaign's timeout: withdrawn when it is due for it
- * (`invitationTimeoutDays` kept between 7 and 60 days, `withdrawAfterDaysOf`), within the account's
+ * An invitation left unanswered past the campaign's timeout or the workspace's withdrawal age:
+ * withdrawn when it is due for it (the workspace's `withdrawAfterDays`, 7 to 60), within the account's
  * daily withdrawal allowance (a `withdrawals` unit a day per tier, the call itself a metered write),
  * then the lead is closed `invitation_expired` with `invitationWithdrawnAt`. The lead keeps
  * `currentStep` and `invitationSentAt`, so an acceptance that arrives later still counts. Leads are
  * claimed most overdue first, so an account's oldest invitations go first. A lead whose invitation
  * id was never kept finds it among the pending invitations (by member id or public identifier); one
- * that is not found, or a network without withdrawals, is closed as before.
+ * that is not found, or a network without withdrawals, is closed as before. A campaign timeout
+ * shorter than the withdrawal age closes the lead without withdrawing: the account's review
+ * withdraws that invitation once it is due (`invitation-review.ts`). An invitation the review
+ * withdrew already is not withdrawn again.
  */
 export async function expireInvitation(run: StepRun): Promise<LeadVerdict> {
-  const { ctx, campaign, lead, account, now } = run;
+  const { ctx, lead, account, now } = run;
   const port = withdrawalPort(ctx.network);
   const sentAt = lead.invitationSentAt;
+  const withdrawnAt = lead.invitationWithdrawnAt ?? null;
+  if (withdrawnAt !== null) return withdrawnVerdict(withdrawnAt);
   if (
     port === null ||
     sentAt === null ||
-    !staleInvitationDue(sentAt, withdrawAfterDaysOf(campaign.settings.invitationTimeoutDays), now)
+    !staleInvitationDue(sentAt, run.invitations.withdrawAfterDays, now)
   ) {
     return endIn(LEAD_OUTCOMES.invitationExpired);
   }
@@ -63,44 +57,14 @@ export async function expireInvitation(run: StepRun): Promise<LeadVerdict> {
     { leadId: lead.id, invitationId: id, outcome: withdrawn.value.outcome },
     'stale invitation withdrawn',
   );
+  return withdrawnVerdict(withdrawn.value.at);
+}
+
+/** The lead closes `invitation_expired`, its invitation withdrawn at `at`. */
+function withdrawnVerdict(at: Date): LeadVerdict {
   const expired = endIn(LEAD_OUTCOMES.invitationExpired);
   if (expired.kind !== 'settle') return expired;
-  return {
-    kind: 'settle',
-    settlement: { ...expired.settlement, invitationWithdrawnAt: withdrawn.value.at },
-  };
-}
-
-/** The network's withdrawal operations, when it offers them. */
-export function withdrawalPort(network: Partial<SentInvitationsPort>): SentInvitationsPort | null {
-  const { listSentInvitations, withdrawInvitation } = network;
-  if (typeof listSentInvitations !== 'function' || typeof withdrawInvitation !== 'function') return null;
-  return network as SentInvitationsPort;
-}
-
-async function findInvitationId(
-  port: SentInvitationsPort,
-  accountId: string,
-  lead: StepRun['lead'],
-): Promise<string | null> {
-  const identifier = normalizePublicIdentifier(lead.publicIdentifier);
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-    const result = await port.listSentInvitations({
-      accountId,
-      limit: PAGE_SIZE,
-      ...(cursor ? { cursor } : {}),
-    });
-    const match = result.items.find(
-      (item) =>
-        (lead.providerId !== null && item.providerId === lead.providerId) ||
-        (item.publicIdentifier !== null && normalizePublicIdentifier(item.publicIdentifier) === identifier),
-    );
-    if (match) return match.invitationId;
-    if (result.cursor === null) return null;
-    cursor = result.cursor;
-  }
-  return null;
+  return { kind: 'settle', settlement: { ...expired.settlement, invitationWithdrawnAt: at } };
 }
 
 /** A withdrawal put off keeps the lead `invitation_pending`: its invitation is still out. */

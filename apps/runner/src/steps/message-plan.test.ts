@@ -1,4 +1,10 @@
-import { chooseVariant, keywordIcpMatcher, type StepDef, type VariantDef } from '@outreach/domain';
+import {
+  chooseVariant,
+  invitationSettingsOf,
+  keywordIcpMatcher,
+  type StepDef,
+  type VariantDef,
+} from '@outreach/domain';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { RunnerContext } from '../context/runner-context.js';
@@ -62,7 +68,17 @@ function run(step: StepDef, claimed: RunnerLead = lead()): StepRun {
   const campaign = { customVariables: {}, steps: [step] } as unknown as RunnerCampaign;
   // Planning a message reads no sender account.
   const account = null as unknown as StepRun['account'];
-  return { ctx, owner: 'runner-1:claim-1', campaign, step, lead: claimed, account, now, learned: {} };
+  return {
+    ctx,
+    owner: 'runner-1:claim-1',
+    campaign,
+    step,
+    lead: claimed,
+    account,
+    now,
+    invitations: invitationSettingsOf({}),
+    learned: {},
+  };
 }
 
 /** The rotation's first turn over the lead's pool, as the runner assigns it. */

@@ -1,4 +1,5 @@
 import type { AccountStatus, AccountTier, ActionType, LimitSettings } from '@outreach/domain';
+import type { AcceptanceGuardRecord, InvitationPileRecord } from './invitation-store.port.js';
 
 /** InMail credits left per InMail product, as the provider's balance reported them. */
 export interface InmailBalance {
@@ -42,6 +43,10 @@ export interface RunnerAccount {
   eventCursor: string | null;
   /** The provider's id of the account (hosted sign-in); null for accounts registered directly. */
   providerAccountId: string | null;
+  /** The acceptance guard's verdict, once reviewed (absent or null: never reviewed). */
+  acceptanceGuard?: AcceptanceGuardRecord | null;
+  /** The pending invitations and the room under their ceiling, once reviewed. */
+  invitationPile?: InvitationPileRecord | null;
   createdAt: Date;
 }
 

@@ -257,6 +257,20 @@ export function createDbRunnerStore(db: Db): RunnerStore {
     },
     deriveActions: (lease, limit) => db.actions.deriveBatchAcrossWorkspaces(lease, limit),
     flushLeadCounts: () => leadCounts.flush(),
+    async invitationSettings(workspaceId) {
+      const workspace = await db.workspaces.get(ws(workspaceId));
+      return workspace?.invitationSettings ?? {};
+    },
+    invitationStanding: (workspaceId, accountId, query) =>
+      db.leadInvitations.standing(ws(workspaceId), accountId, query),
+    staleInvitationsToWithdraw: (workspaceId, accountId, range, limit) =>
+      db.leadInvitations.staleToWithdraw(ws(workspaceId), accountId, range, limit),
+    markInvitationWithdrawn: (workspaceId, leadId, at) =>
+      db.leadInvitations.markWithdrawn(ws(workspaceId), leadId, at),
+    saveInvitationPile: (workspaceId, accountId, pile) =>
+      db.accountInvitations.savePile(ws(workspaceId), accountId, pile),
+    moveAcceptanceGuard: (workspaceId, accountId, from, guard) =>
+      db.accountInvitations.moveGuard(ws(workspaceId), accountId, from, guard),
     async recordEvent(event) {
       const { created } = await db.events.insert(ws(event.workspaceId), {
         type: event.type,

@@ -1,4 +1,4 @@
-import { usagePeriods, type StepDef } from '@outreach/domain';
+import { invitationSettingsOf, usagePeriods, type InvitationSettings, type StepDef } from '@outreach/domain';
 import { pino } from 'pino';
 import type { RunnerContext } from '../../src/context/runner-context.js';
 import type {
@@ -125,6 +125,7 @@ export function stepRun(
     lead?: Partial<RunnerLead>;
     account?: RunnerAccount;
     pacing?: { min: number; max: number };
+    invitations?: InvitationSettings;
   } = {},
 ): StepRun {
   const counter = (slot: CapacitySlot) => `${slot.period}/${slot.kind}`;
@@ -207,6 +208,7 @@ export function stepRun(
     lead: { ...lead, ...options.lead },
     account: options.account ?? account,
     now: NOW,
+    invitations: options.invitations ?? invitationSettingsOf({}),
     learned: {},
   };
 }

@@ -728,6 +728,37 @@ export interface paths {
         patch: operations["updateAccountLimits"];
         trace?: never;
     };
+    "/v1/accounts/{accountId}/acceptance-guard/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Sender account id.
+                 * @example acc_6650a2b7d41c9e8f2a3b5c21
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift the acceptance guard of a sender account
+         * @description The acceptance guard stopped (or halved) the account's invitations because too few of those
+         *     sent 3 to 21 days ago were accepted. Lifting it is the user's answer once the audience or the
+         *     note is fixed: the account invites again at its own limits, and the guard judges only the
+         *     invitations sent from now on (it starts again once `minSample` of them are 3 days old).
+         *     Answers like the limits endpoint. Lifting a guard that holds nothing changes nothing but
+         *     `resumedAt`.
+         */
+        post: operations["resumeAcceptanceGuard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/conversations": {
         parameters: {
             query?: never;
@@ -1086,6 +1117,34 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/invitation-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the workspace's invitation hygiene
+         * @description When unanswered invitations are withdrawn, the ceiling of pending invitations per sender
+         *     account, and the acceptance guard's thresholds, each with its default, the workspace's
+         *     setting and its bounds (see the schema for the reasoning behind each).
+         */
+        get: operations["getInvitationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the workspace's invitation hygiene
+         * @description Sets one or more settings (null returns one to its default). Applies to every sender account
+         *     of the workspace from the runner's next look at it: a shorter withdrawal age withdraws the
+         *     invitations now past it, a lower ceiling holds invitations until the pile is under it.
+         */
+        patch: operations["updateInvitationSettings"];
         trace?: never;
     };
     "/v1/workspace": {
@@ -1723,6 +1782,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    acceptance_guard_started: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sender's invitations were slowed or stopped by the acceptance guard
+         * @description Fired when too few of a sender account's invitations sent 3 to 21 days ago were accepted
+         *     (at least 30 of them, by default): under 20 % its daily invitation limit is halved, under
+         *     10 % its invitations stop until a user lifts the stop. Fired once when each begins.
+         */
+        post: operations["onAcceptanceGuardStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     network_account_disconnected: {
         parameters: {
             query?: never;
@@ -1838,10 +1919,12 @@ export interface components {
         /**
          * @description What decided a limit: `tier_default` (the tier's default), `user_setting` (what the user set),
          *     `warm_up` (a new or long-idle account is held to a share of its target), `tier_ceiling` (a
-         *     setting above the tier's ceiling, held to the ceiling).
+         *     setting above the tier's ceiling, held to the ceiling), `acceptance_guard` (too few of the
+         *     account's recent invitations were accepted: its daily invitations are halved, or stopped
+         *     until a user lifts the stop; see `invitations.acceptanceGuard` of the limits).
          * @enum {string}
          */
-        LimitSource: "tier_default" | "user_setting" | "warm_up" | "tier_ceiling";
+        LimitSource: "tier_default" | "user_setting" | "warm_up" | "tier_ceiling" | "acceptance_guard";
         /**
          * @description `delay` a step delay, `working_hours` outside the campaign's working hours, `capacity` the
          *     sender's limit of the day or week, `call_budget` the sender's provider-call budget of the day,
@@ -1866,7 +1949,7 @@ export interface components {
          */
         MessageStatus: "queued" | "sent" | "failed";
         /** @enum {string} */
-        EventType: "lead_tagged_interested" | "lead_meeting_booked" | "lead_status_matched" | "lead_status_discarded" | "campaign_completed" | "message_received" | "network_account_disconnected" | "connection_request_accepted" | "campaign_without_leads";
+        EventType: "lead_tagged_interested" | "lead_meeting_booked" | "lead_status_matched" | "lead_status_discarded" | "campaign_completed" | "message_received" | "network_account_disconnected" | "connection_request_accepted" | "campaign_without_leads" | "acceptance_guard_started";
         /**
          * @description `manual` when tagged through the API, `screener` when set by the analysis of a reply.
          * @enum {string}
@@ -2950,6 +3033,112 @@ export interface components {
             inmails: components["schemas"]["Count"];
             profileVisits: components["schemas"]["Count"];
         };
+        /**
+         * @description The account's invitations as a whole, as the runner last reviewed them (a few times a day):
+         *     the pile of pending invitations under its ceiling, the withdrawal of stale ones, and the
+         *     acceptance guard. LinkedIn restricts accounts "for having too many outstanding invitations"
+         *     and when "many of your invitations have been ignored, left pending, or marked as spam"
+         *     (LinkedIn Help, "Invitation limits"); these keep an account clear of both.
+         */
+        InvitationHygiene: {
+            /**
+             * @description Pending invitations: `count` is the larger of those this service sent that are neither
+             *     accepted nor withdrawn (`own`) and the provider's own list, read once a day, which also
+             *     holds invitations sent by hand (`provider`). At the ceiling (`atCeiling`) the account
+             *     sends no invitation until withdrawals or acceptances bring the pile down; `room` is how
+             *     many it may still send until the next review (two fewer than the gap to the ceiling, for
+             *     invitations in flight while it was counted).
+             */
+            pending: {
+                count: components["schemas"]["Count"];
+                own: components["schemas"]["Count"];
+                provider: number | null;
+                providerCheckedAt: components["schemas"]["Timestamp"] | null;
+                ceiling: number;
+                ceilingSource: components["schemas"]["InvitationSettingSource"];
+                room: components["schemas"]["Count"];
+                atCeiling: boolean;
+                /** @description When the runner last counted the pile; null before its first review. */
+                checkedAt: components["schemas"]["Timestamp"] | null;
+            };
+            /**
+             * @description Invitations unanswered `afterDays` after they were sent are withdrawn, oldest first,
+             *     within a daily allowance (`allowance`; `usedToday` so far). A person whose invitation was
+             *     withdrawn is not invited again by any sender of the workspace for 21 days.
+             */
+            withdrawals: {
+                afterDays: number;
+                afterDaysSource: components["schemas"]["InvitationSettingSource"];
+                allowance: components["schemas"]["Count"];
+                usedToday: components["schemas"]["Count"];
+            };
+            /**
+             * @description The share of the account's invitations sent 3 to 21 days ago that were accepted, once at
+             *     least `minSample` of them were sent: under `halveBelow` the daily invitation limit is
+             *     halved (`halved`), under `stopBelow` invitations stop (`stopped`) until a user lifts the
+             *     stop (`POST /v1/accounts/{accountId}/acceptance-guard/resume`); from then on only
+             *     invitations sent after `resumedAt` are judged. `not_enough_data` while fewer were sent.
+             */
+            acceptanceGuard: {
+                /** @enum {string} */
+                state: "ok" | "halved" | "stopped" | "not_enough_data";
+                rate: number | null;
+                sent: components["schemas"]["Count"];
+                accepted: components["schemas"]["Count"];
+                /** @description When the current `halved` or `stopped` began; null otherwise. */
+                since: components["schemas"]["Timestamp"] | null;
+                resumedAt: components["schemas"]["Timestamp"] | null;
+                checkedAt: components["schemas"]["Timestamp"] | null;
+                minSample: number;
+                halveBelow: number;
+                stopBelow: number;
+            };
+        };
+        /**
+         * @description `default` the service's default, `workspace_setting` what the workspace set.
+         * @enum {string}
+         */
+        InvitationSettingSource: "default" | "workspace_setting";
+        InvitationSettingValue: {
+            /** @description What applies now. */
+            value: number;
+            default: number;
+            /** @description What the workspace set; null when it follows the default. */
+            userSetting: number | null;
+            min: number;
+            max: number;
+        };
+        /**
+         * @description The workspace's invitation hygiene, for every sender account of it:
+         *     - `withdrawAfterDays` (default 21, 7 to 60): an invitation unanswered this long is withdrawn.
+         *       Under 7 days an invitation has not had its chance; past 60 it sits in the pile for months.
+         *     - `outstandingCeiling` (default 500, 0 to 500): the most pending invitations an account may
+         *       have. Practitioners name 500 to 700 as the zone where LinkedIn restricts; it may be set
+         *       lower, never higher.
+         *     - `minSample` (default 30, 10 to 1,000), `halveBelow` (default 0.2) and `stopBelow` (default
+         *       0.1, at most `halveBelow`): the acceptance guard. Targeted outreach is usually accepted 30 %
+         *       of the time and more; well under that, LinkedIn reads the invitations as unwanted. A rate
+         *       read on fewer than 30 invitations says little, so the guard waits for them.
+         */
+        InvitationSettings: {
+            withdrawAfterDays: components["schemas"]["InvitationSettingValue"];
+            outstandingCeiling: components["schemas"]["InvitationSettingValue"];
+            minSample: components["schemas"]["InvitationSettingValue"];
+            halveBelow: components["schemas"]["InvitationSettingValue"];
+            stopBelow: components["schemas"]["InvitationSettingValue"];
+        };
+        /**
+         * @description At least one setting; the others keep theirs. A number sets it, null returns it to the
+         *     default. A value out of its bounds (or `stopBelow` above `halveBelow`) is refused with 400 and
+         *     nothing changes.
+         */
+        UpdateInvitationSettingsRequest: {
+            withdrawAfterDays?: number | null;
+            outstandingCeiling?: number | null;
+            minSample?: number | null;
+            halveBelow?: number | null;
+            stopBelow?: number | null;
+        };
         LimitUsage: {
             /** @description The effective limit now. */
             limit: number;
@@ -2990,6 +3179,7 @@ export interface components {
         AccountUsage: {
             accountId: components["schemas"]["AccountId"];
             tier: components["schemas"]["AccountTier"];
+            invitations: components["schemas"]["InvitationHygiene"];
             /** @description When the tier was read from the provider; null until then (the account counts as `free`). */
             tierCheckedAt: components["schemas"]["Timestamp"] | null;
             limits: {
@@ -3442,6 +3632,24 @@ export interface components {
             restrictionReason?: string | null;
             disconnectedAt: components["schemas"]["Timestamp"];
         };
+        AcceptanceGuardStartedData: {
+            accountId: components["schemas"]["AccountId"];
+            name: string;
+            /**
+             * @description `halved`: the account's daily invitation limit is halved until the rate recovers.
+             *     `stopped`: it sends no invitation until a user lifts the stop
+             *     (`POST /v1/accounts/{id}/acceptance-guard/resume`).
+             * @enum {string}
+             */
+            state: "halved" | "stopped";
+            /** @description Accepted share of the account's invitations sent 3 to 21 days ago. */
+            acceptanceRate: number;
+            sent: components["schemas"]["Count"];
+            accepted: components["schemas"]["Count"];
+            halveBelow: number;
+            stopBelow: number;
+            startedAt: components["schemas"]["Timestamp"];
+        };
         HealthStatus: {
             /** @constant */
             status: "ok";
@@ -3513,6 +3721,19 @@ export interface components {
             workspaceId: components["schemas"]["WorkspaceId"];
             data: components["schemas"]["NetworkAccountDisconnectedData"];
         };
+        /**
+         * @description Too few of a sender's recent invitations were accepted: the acceptance guard started to halve
+         *     its invitations or stopped them. Transition key `<accountId>:<state>:<start>`: fired once
+         *     when each begins.
+         */
+        AcceptanceGuardStartedEvent: {
+            id: components["schemas"]["EventId"];
+            /** @constant */
+            type: "acceptance_guard_started";
+            timestamp: components["schemas"]["Timestamp"];
+            workspaceId: components["schemas"]["WorkspaceId"];
+            data: components["schemas"]["AcceptanceGuardStartedData"];
+        };
         /** @description A lead accepted an invitation. Transition key `<leadId>:<stepId>`. */
         ConnectionRequestAcceptedEvent: {
             id: components["schemas"]["EventId"];
@@ -3537,7 +3758,7 @@ export interface components {
          *     `<type>:<transition key>`, the key naming the real transition, so one transition is delivered
          *     under one id however often it is detected.
          */
-        WebhookEvent: components["schemas"]["LeadTaggedInterestedEvent"] | components["schemas"]["LeadMeetingBookedEvent"] | components["schemas"]["LeadStatusMatchedEvent"] | components["schemas"]["LeadStatusDiscardedEvent"] | components["schemas"]["CampaignCompletedEvent"] | components["schemas"]["MessageReceivedEvent"] | components["schemas"]["NetworkAccountDisconnectedEvent"] | components["schemas"]["ConnectionRequestAcceptedEvent"] | components["schemas"]["CampaignWithoutLeadsEvent"];
+        WebhookEvent: components["schemas"]["LeadTaggedInterestedEvent"] | components["schemas"]["LeadMeetingBookedEvent"] | components["schemas"]["LeadStatusMatchedEvent"] | components["schemas"]["LeadStatusDiscardedEvent"] | components["schemas"]["CampaignCompletedEvent"] | components["schemas"]["MessageReceivedEvent"] | components["schemas"]["NetworkAccountDisconnectedEvent"] | components["schemas"]["ConnectionRequestAcceptedEvent"] | components["schemas"]["CampaignWithoutLeadsEvent"] | components["schemas"]["AcceptanceGuardStartedEvent"];
         WebhookSamples: components["schemas"]["WebhookEvent"][];
     };
     responses: {
@@ -6946,7 +7167,38 @@ export interface operations {
                      *         "inmails": 4,
                      *         "profileVisits": 10
                      *       },
-                     *       "cooldownUntil": null
+                     *       "cooldownUntil": null,
+                     *       "invitations": {
+                     *         "pending": {
+                     *           "count": 212,
+                     *           "own": 208,
+                     *           "provider": 212,
+                     *           "providerCheckedAt": "2025-06-04T08:00:00.000Z",
+                     *           "ceiling": 500,
+                     *           "ceilingSource": "default",
+                     *           "room": 286,
+                     *           "atCeiling": false,
+                     *           "checkedAt": "2025-06-04T14:00:00.000Z"
+                     *         },
+                     *         "withdrawals": {
+                     *           "afterDays": 21,
+                     *           "afterDaysSource": "default",
+                     *           "allowance": 20,
+                     *           "usedToday": 4
+                     *         },
+                     *         "acceptanceGuard": {
+                     *           "state": "ok",
+                     *           "rate": 0.34,
+                     *           "sent": 120,
+                     *           "accepted": 41,
+                     *           "since": null,
+                     *           "resumedAt": null,
+                     *           "checkedAt": "2025-06-04T14:00:00.000Z",
+                     *           "minSample": 30,
+                     *           "halveBelow": 0.2,
+                     *           "stopBelow": 0.1
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AccountUsage"];
@@ -7135,7 +7387,38 @@ export interface operations {
                      *         "inmails": 4,
                      *         "profileVisits": 10
                      *       },
-                     *       "cooldownUntil": "2025-06-04T13:40:00.000Z"
+                     *       "cooldownUntil": "2025-06-04T13:40:00.000Z",
+                     *       "invitations": {
+                     *         "pending": {
+                     *           "count": 498,
+                     *           "own": 498,
+                     *           "provider": 495,
+                     *           "providerCheckedAt": "2025-06-04T08:00:00.000Z",
+                     *           "ceiling": 500,
+                     *           "ceilingSource": "default",
+                     *           "room": 0,
+                     *           "atCeiling": true,
+                     *           "checkedAt": "2025-06-04T14:00:00.000Z"
+                     *         },
+                     *         "withdrawals": {
+                     *           "afterDays": 21,
+                     *           "afterDaysSource": "default",
+                     *           "allowance": 20,
+                     *           "usedToday": 20
+                     *         },
+                     *         "acceptanceGuard": {
+                     *           "state": "ok",
+                     *           "rate": 0.32,
+                     *           "sent": 50,
+                     *           "accepted": 16,
+                     *           "since": null,
+                     *           "resumedAt": null,
+                     *           "checkedAt": "2025-06-04T14:00:00.000Z",
+                     *           "minSample": 30,
+                     *           "halveBelow": 0.2,
+                     *           "stopBelow": 0.1
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AccountUsage"];
@@ -7178,6 +7461,225 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resumeAcceptanceGuard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Sender account id.
+                 * @example acc_6650a2b7d41c9e8f2a3b5c21
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Limits and usage after the guard was lifted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *       "tier": "free",
+                     *       "tierCheckedAt": "2025-06-04T08:00:00.000Z",
+                     *       "limits": {
+                     *         "invitationsPerDay": {
+                     *           "limit": 15,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 15,
+                     *           "ceiling": 20,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 0,
+                     *           "left": 15
+                     *         },
+                     *         "invitationsPerWeek": {
+                     *           "limit": 80,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 80,
+                     *           "ceiling": 100,
+                     *           "userSetting": null,
+                     *           "period": "week",
+                     *           "used": 31,
+                     *           "left": 49
+                     *         },
+                     *         "notedInvitationsPerMonth": {
+                     *           "limit": 5,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 5,
+                     *           "ceiling": 5,
+                     *           "userSetting": null,
+                     *           "period": "month",
+                     *           "used": 0,
+                     *           "left": 5
+                     *         },
+                     *         "messagesPerDay": {
+                     *           "limit": 30,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 30,
+                     *           "ceiling": 50,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 4,
+                     *           "left": 26
+                     *         },
+                     *         "inmailsPerDay": {
+                     *           "limit": 0,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 0,
+                     *           "ceiling": 0,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 0,
+                     *           "left": 0
+                     *         },
+                     *         "inmailsPerMonth": {
+                     *           "limit": 0,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 0,
+                     *           "ceiling": 0,
+                     *           "userSetting": null,
+                     *           "period": "month",
+                     *           "used": 0,
+                     *           "left": 0
+                     *         },
+                     *         "profileVisitsPerDay": {
+                     *           "limit": 40,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 40,
+                     *           "ceiling": 80,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 2,
+                     *           "left": 38
+                     *         },
+                     *         "profileRetrievalsPerDay": {
+                     *           "limit": 80,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 80,
+                     *           "ceiling": 100,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 9,
+                     *           "left": 71
+                     *         },
+                     *         "listReadsPerDay": {
+                     *           "limit": 60,
+                     *           "source": "tier_default",
+                     *           "tierDefault": 60,
+                     *           "ceiling": 200,
+                     *           "userSetting": null,
+                     *           "period": "day",
+                     *           "used": 3,
+                     *           "left": 57
+                     *         }
+                     *       },
+                     *       "calls": {
+                     *         "write": {
+                     *           "budget": 55,
+                     *           "used": 4,
+                     *           "left": 51
+                     *         },
+                     *         "profileRead": {
+                     *           "budget": 80,
+                     *           "used": 9,
+                     *           "left": 71
+                     *         },
+                     *         "listRead": {
+                     *           "budget": 60,
+                     *           "used": 3,
+                     *           "left": 57
+                     *         }
+                     *       },
+                     *       "warmUp": null,
+                     *       "cooldown": null,
+                     *       "restriction": null,
+                     *       "inmailBalance": null,
+                     *       "usedToday": {
+                     *         "invitations": 0,
+                     *         "messages": 4,
+                     *         "inmails": 0,
+                     *         "profileVisits": 2
+                     *       },
+                     *       "usedThisWeek": {
+                     *         "invitations": 31
+                     *       },
+                     *       "remainingToday": {
+                     *         "invitations": 15,
+                     *         "messages": 26,
+                     *         "inmails": 0,
+                     *         "profileVisits": 38
+                     *       },
+                     *       "cooldownUntil": null,
+                     *       "invitations": {
+                     *         "pending": {
+                     *           "count": 120,
+                     *           "own": 120,
+                     *           "provider": 122,
+                     *           "providerCheckedAt": "2025-06-04T08:00:00.000Z",
+                     *           "ceiling": 500,
+                     *           "ceilingSource": "default",
+                     *           "room": 378,
+                     *           "atCeiling": false,
+                     *           "checkedAt": "2025-06-04T14:00:00.000Z"
+                     *         },
+                     *         "withdrawals": {
+                     *           "afterDays": 21,
+                     *           "afterDaysSource": "default",
+                     *           "allowance": 10,
+                     *           "usedToday": 3
+                     *         },
+                     *         "acceptanceGuard": {
+                     *           "state": "not_enough_data",
+                     *           "rate": null,
+                     *           "sent": 0,
+                     *           "accepted": 0,
+                     *           "since": null,
+                     *           "resumedAt": "2025-06-04T14:05:00.000Z",
+                     *           "checkedAt": "2025-06-04T14:05:00.000Z",
+                     *           "minSample": 30,
+                     *           "halveBelow": 0.2,
+                     *           "stopBelow": 0.1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountUsage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -8323,6 +8825,167 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getInvitationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "withdrawAfterDays": {
+                     *         "value": 14,
+                     *         "default": 21,
+                     *         "userSetting": 14,
+                     *         "min": 7,
+                     *         "max": 60
+                     *       },
+                     *       "outstandingCeiling": {
+                     *         "value": 500,
+                     *         "default": 500,
+                     *         "userSetting": null,
+                     *         "min": 0,
+                     *         "max": 500
+                     *       },
+                     *       "minSample": {
+                     *         "value": 30,
+                     *         "default": 30,
+                     *         "userSetting": null,
+                     *         "min": 10,
+                     *         "max": 1000
+                     *       },
+                     *       "halveBelow": {
+                     *         "value": 0.2,
+                     *         "default": 0.2,
+                     *         "userSetting": null,
+                     *         "min": 0,
+                     *         "max": 0.9
+                     *       },
+                     *       "stopBelow": {
+                     *         "value": 0.1,
+                     *         "default": 0.1,
+                     *         "userSetting": null,
+                     *         "min": 0,
+                     *         "max": 0.9
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateInvitationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "withdrawAfterDays": 14,
+                 *       "outstandingCeiling": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateInvitationSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "withdrawAfterDays": {
+                     *         "value": 14,
+                     *         "default": 21,
+                     *         "userSetting": 14,
+                     *         "min": 7,
+                     *         "max": 60
+                     *       },
+                     *       "outstandingCeiling": {
+                     *         "value": 500,
+                     *         "default": 500,
+                     *         "userSetting": null,
+                     *         "min": 0,
+                     *         "max": 500
+                     *       },
+                     *       "minSample": {
+                     *         "value": 30,
+                     *         "default": 30,
+                     *         "userSetting": null,
+                     *         "min": 10,
+                     *         "max": 1000
+                     *       },
+                     *       "halveBelow": {
+                     *         "value": 0.2,
+                     *         "default": 0.2,
+                     *         "userSetting": null,
+                     *         "min": 0,
+                     *         "max": 0.9
+                     *       },
+                     *       "stopBelow": {
+                     *         "value": 0.1,
+                     *         "default": 0.1,
+                     *         "userSetting": null,
+                     *         "min": 0,
+                     *         "max": 0.9
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -9929,6 +10592,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MessageReceivedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            429: components["responses"]["WebhookRetryLater"];
+            503: components["responses"]["WebhookRetryLater"];
+            "2XX": components["responses"]["WebhookAccepted"];
+        };
+    };
+    onAcceptanceGuardStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on every retry of the delivery.
+                 * @example evt_3b8e1f0c6a9d2e7b4c5f8a1d
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries far from the current time.
+                 * @example 1749035107
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the
+                 *     base64-decoded part of the subscription's secret after `whsec_`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptanceGuardStartedEvent"];
             };
         };
         responses: {

@@ -61,6 +61,22 @@ export const getAccountParams = accountIdParams;
 export const getAccountLimitsParams = accountIdParams;
 export const reconnectAccountParams = accountIdParams;
 
+export const resumeAcceptanceGuardParams = accountIdParams;
+
+const settingOrClear = (min: number, max: number, whole: boolean) =>
+  (whole ? z.number().int() : z.number()).min(min).max(max).nullable().optional();
+
+/** The bounds are the domain's (`INVITATION_SETTINGS_BOUNDS`); stopBelow above halveBelow is its 400. */
+export const updateInvitationSettingsBody = z
+  .strictObject({
+    withdrawAfterDays: settingOrClear(7, 60, true),
+    outstandingCeiling: settingOrClear(0, 500, true),
+    minSample: settingOrClear(10, 1000, true),
+    halveBelow: settingOrClear(0, 0.9, false),
+    stopBelow: settingOrClear(0, 0.9, false),
+  })
+  .refine(hasAnyField, { message: 'must change at least one setting' });
+
 export const updateAccountLimitsParams = accountIdParams;
 export const updateAccountLimitsBody = z
   .strictObject({

@@ -62,6 +62,9 @@ export const requestSchemas = {
   receiveUnipileWebhook: { body: account.providerWebhookBody },
   completeUnipileAccountLink: { query: account.completeAccountLinkQuery, body: account.providerWebhookBody },
   updateAccountLimits: { params: account.updateAccountLimitsParams, body: account.updateAccountLimitsBody },
+  resumeAcceptanceGuard: { params: account.resumeAcceptanceGuardParams },
+  getInvitationSettings: {},
+  updateInvitationSettings: { body: account.updateInvitationSettingsBody },
 
   listConversations: { query: conversation.listConversationsQuery },
   getConversation: { params: conversation.getConversationParams },

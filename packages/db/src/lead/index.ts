@@ -8,3 +8,8 @@ export type {
   NewLead,
 } from './lead.repository.js';
 export { LEAD_PROFILE_FIELDS, type LeadProfile, type LeadProfileField } from './lead.schema.js';
+export type {
+  InvitationStanding,
+  LeadInvitationRepository,
+  StaleInvitation,
+} from './lead-invitations.repository.js';

@@ -218,6 +218,13 @@ leadSchema.index(
 // Serves analytics' count of the leads added to campaigns within a window
 // (`countAddedAndCompleted`).
 leadSchema.index({ workspaceId: 1, campaignId: 1, createdAt: 1 });
+// Serves an account's invitations (`LeadInvitationRepository`): those still pending, those of the
+// acceptance guard's window, and the stale ones left by finished leads, oldest first. Partial, so
+// only leads an invitation was sent to are in it.
+leadSchema.index(
+  { workspaceId: 1, accountId: 1, invitationSentAt: 1 },
+  { partialFilterExpression: { invitationSentAt: { $type: 'date' } } },
+);
 // Serves analytics' count of the leads that reached a final status within a window
 // (`countAddedAndCompleted`). Partial: only finished leads have `completedAt`.
 leadSchema.index(

@@ -20,3 +20,8 @@ export type {
 // The caps and their defaults are the domain's, re-exported so earlier imports keep working.
 export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from '@outreach/domain';
 export type { ProviderStateChange, ProviderStateResult } from './sender-account-provider.js';
+export type {
+  AcceptanceGuardRecord,
+  InvitationPileRecord,
+  SenderAccountInvitationsRepository,
+} from './sender-account-invitations.js';

@@ -7,6 +7,7 @@ import {
   type LimitSettings,
 } from '@outreach/domain';
 import type { AccountRestriction, InmailBalance, SenderAccountRecord } from './sender-account.schema.js';
+import type { AcceptanceGuardRecord, InvitationPileRecord } from './sender-account-invitations.js';
 
 /**
  * The API's `SenderAccount`, plus the workspace, the last disconnect reason and the runners' state
@@ -40,6 +41,10 @@ export interface SenderAccount {
   cooldownReason: string | null;
   inmailBalance: InmailBalance | null;
   nextPollAt: Date | null;
+  /** The acceptance guard's verdict on the account's recent invitations; null until reviewed. */
+  acceptanceGuard: AcceptanceGuardRecord | null;
+  /** The account's pending invitations under their ceiling; null until reviewed. */
+  invitationPile: InvitationPileRecord | null;
   /** When the current (or last) session began; null on records older than the field. */
   connectedAt: Date | null;
   /** The runners' shared pacing gate: no action of the account before this instant. */
@@ -117,6 +122,8 @@ export function toSenderAccount(record: SenderAccountRecord): SenderAccount {
         }
       : null,
     nextPollAt: record.nextPollAt ?? null,
+    acceptanceGuard: record.acceptanceGuard ? { ...record.acceptanceGuard } : null,
+    invitationPile: record.invitationPile ? { ...record.invitationPile } : null,
     connectedAt: record.connectedAt ?? null,
     pacedUntil: record.pacedUntil ?? null,
     eventCursor: record.eventCursor ?? null,

@@ -9,6 +9,12 @@ import {
 } from '@outreach/domain';
 import { Schema } from 'mongoose';
 import { recordOptions, workspaceIdField } from '../common/record-options.js';
+import {
+  acceptanceGuardSchema,
+  invitationPileSchema,
+  type AcceptanceGuardRecord,
+  type InvitationPileRecord,
+} from './sender-account-invitations.js';
 
 export interface SenderAccountRecord {
   _id: string;
@@ -48,6 +54,10 @@ export interface SenderAccountRecord {
   inmailBalance?: InmailBalance | null;
   /** The runner's next reconciliation poll of the account (product time); null: due. */
   nextPollAt?: Date | null;
+  /** The acceptance guard's verdict, once reviewed. */
+  acceptanceGuard?: AcceptanceGuardRecord | null;
+  /** The pending invitations and the room under the ceiling, once reviewed. */
+  invitationPile?: InvitationPileRecord | null;
   /**
    * When the current (or, once disconnected, the last) session began: set at creation when
    * connected and at every reconnection. It names the session in the transition key of
@@ -128,6 +138,8 @@ export const senderAccountSchema = new Schema<SenderAccountRecord>(
       default: null,
     },
     nextPollAt: { type: Date, default: null },
+    acceptanceGuard: { type: acceptanceGuardSchema, default: null },
+    invitationPile: { type: invitationPileSchema, default: null },
     connectedAt: { type: Date, default: null },
     pacedUntil: { type: Date, default: null },
     eventCursor: { type: String, default: null },

@@ -1,4 +1,4 @@
-import type { WorkspacePlan } from '@outreach/domain';
+import type { StoredInvitationSettings, WorkspacePlan } from '@outreach/domain';
 import type { Model } from 'mongoose';
 import { NotFoundError } from '../common/db-errors.js';
 import { newId, type WorkspaceId } from '../common/public-ids.js';
@@ -71,6 +71,23 @@ export class WorkspaceRepository {
       .findByIdAndUpdate(
         workspaceId,
         { $set: { ...patch, updatedAt: this.clock() } },
+        { returnDocument: 'after' },
+      )
+      .lean<WorkspaceRecord>()
+      .exec();
+    if (!record) throw new NotFoundError('workspace', [workspaceId]);
+    return toWorkspace(record);
+  }
+
+  /** Replaces the workspace's invitation settings (the caller checked them: `applyInvitationSettings`). */
+  async setInvitationSettings(
+    workspaceId: WorkspaceId,
+    settings: StoredInvitationSettings,
+  ): Promise<Workspace> {
+    const record = await this.model
+      .findOneAndUpdate(
+        { _id: workspaceId, ...LIVE },
+        { $set: { invitationSettings: settings, updatedAt: this.clock() } },
         { returnDocument: 'after' },
       )
       .lean<WorkspaceRecord>()

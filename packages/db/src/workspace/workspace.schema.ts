@@ -1,4 +1,4 @@
-import { WORKSPACE_PLANS, type WorkspacePlan } from '@outreach/domain';
+import { WORKSPACE_PLANS, type StoredInvitationSettings, type WorkspacePlan } from '@outreach/domain';
 import { Schema } from 'mongoose';
 import { recordOptions } from '../common/record-options.js';
 
@@ -13,6 +13,8 @@ export interface WorkspaceRecord {
   agencyId?: string | null;
   /** When its owner deleted it; it then reads as missing everywhere. Absent or null: not deleted. */
   deletedAt?: Date | null;
+  /** The invitation hygiene the workspace set (absent values follow the defaults). */
+  invitationSettings?: StoredInvitationSettings | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +26,19 @@ export const workspaceSchema = new Schema<WorkspaceRecord>(
     plan: { type: String, enum: WORKSPACE_PLANS, required: true },
     agencyId: { type: String, default: null },
     deletedAt: { type: Date, default: null },
+    invitationSettings: {
+      type: new Schema(
+        {
+          withdrawAfterDays: Number,
+          outstandingCeiling: Number,
+          minSample: Number,
+          halveBelow: Number,
+          stopBelow: Number,
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

@@ -18,7 +18,8 @@ export interface ProviderCall {
  *
  * Kinds: invitations, messages and chats started are `write`; any route that retrieves a LinkedIn
  * profile (with or without sections, as a visit or not) is `profile_read`; lists (relations, sent
- * invitations, chats, messages) are `list_read`; reads of our own account at the provider (status,
+ * invitations, chats, messages, and every page of a lead source: searches, search parameters, a
+ * post's comments and reactions) are `list_read`; reads of our own account at the provider (status,
  * InMail balance, reconnect link) are `account_read`.
  */
 export interface ProviderCallMeter {

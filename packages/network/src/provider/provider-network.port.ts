@@ -133,6 +133,14 @@ export interface NetworkRelation {
   providerId: string;
   publicIdentifier: string;
   connectedAt: Date;
+  /**
+   * The relation's name and headline as the list carries them (Unipile's `UserRelation` has
+   * `first_name`, `last_name`, `headline`): what an import of the account's connections stores
+   * without a profile read. Optional so that other implementations of the port may leave them out.
+   */
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  headline?: string | null | undefined;
 }
 
 export interface NetworkMessage {

@@ -7,6 +7,7 @@ export const SANDBOX_OPERATIONS = [
   'getRelationship',
   'pollEvents',
   'withdrawInvitation',
+  'readLeadSources',
 ] as const;
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];
 

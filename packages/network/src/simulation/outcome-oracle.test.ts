@@ -23,6 +23,18 @@ describe('OutcomeOracle', () => {
     expect(share((l) => o.reply('acc', l, 0) !== null)).toBeCloseTo(0.4, 1);
   });
 
+  it('lets an audience accept at its own rate, the longest prefix first', () => {
+    const o = oracle({
+      acceptProbability: 0.6,
+      audienceAcceptProbability: { 'lead-': 0.1, 'lead-1': 0.35 },
+    });
+    const accepts = (lead: string) => o.acceptanceDelayMs('acc', lead, 0) !== null;
+    const ones = leads.filter((lead) => lead.startsWith('lead-1'));
+    const others = leads.filter((lead) => !lead.startsWith('lead-1'));
+    expect(ones.filter(accepts).length / ones.length).toBeCloseTo(0.35, 1);
+    expect(others.filter(accepts).length / others.length).toBeCloseTo(0.1, 1);
+  });
+
   it('keeps delays within the configured bounds and picks reply texts from the list', () => {
     const o = oracle({
       acceptProbability: 1,

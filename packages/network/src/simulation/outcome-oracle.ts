@@ -16,9 +16,20 @@ export class OutcomeOracle {
 
   /** Delay after which the nth invitation of the pair is accepted, or null if it never is. */
   acceptanceDelayMs(accountId: string, publicIdentifier: string, n: number): number | null {
-    if (this.unit(accountId, publicIdentifier, 'accepts', n) >= this.settings.acceptProbability) return null;
+    if (this.unit(accountId, publicIdentifier, 'accepts', n) >= this.acceptProbabilityOf(publicIdentifier))
+      return null;
     const { acceptDelayMinMs: min, acceptDelayMaxMs: max } = this.settings;
     return min + Math.floor(this.unit(accountId, publicIdentifier, 'accept-delay', n) * (max - min));
+  }
+
+  /** The chance that this person accepts an invitation: their audience's, else the network's. */
+  private acceptProbabilityOf(publicIdentifier: string): number {
+    let best: { prefix: string; probability: number } | null = null;
+    for (const [prefix, probability] of Object.entries(this.settings.audienceAcceptProbability)) {
+      if (publicIdentifier.startsWith(prefix) && (best === null || prefix.length > best.prefix.length))
+        best = { prefix, probability };
+    }
+    return best?.probability ?? this.settings.acceptProbability;
   }
 
   /** The lead's answer to the nth message of the pair, or null if it stays silent. */
@@ -88,7 +99,7 @@ function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Alex',
   'Maria',
   'Sam',
@@ -100,7 +111,7 @@ const FIRST_NAMES = [
   'Emma',
   'Kenji',
 ] as const;
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Martin',
   'Garcia',
   'Okafor',
@@ -119,8 +130,15 @@ const ROLES = [
   'VP Engineering',
   'Recruiter',
 ] as const;
-const COMPANIES = ['Acme Corp', 'Globex', 'Initech', 'Umbrella Labs', 'Hooli', 'Stark Industries'] as const;
-const LOCATIONS = [
+export const COMPANIES = [
+  'Acme Corp',
+  'Globex',
+  'Initech',
+  'Umbrella Labs',
+  'Hooli',
+  'Stark Industries',
+] as const;
+export const LOCATIONS = [
   'Paris, France',
   'Berlin, Germany',
   'London, UK',

@@ -29,6 +29,13 @@ export const sandboxSettingsSchema = z
     /** Share of (account, lead) pairs that are connected before any invitation. */
     alreadyConnectedProbability: probability.default(0.1),
     acceptProbability: probability.default(0.6),
+    /**
+     * Audiences that accept more or less often than `acceptProbability`: public identifiers that
+     * start with a key accept with its probability (the longest key that matches wins). Outreach to
+     * a poorly targeted list is accepted a few times in a hundred, to a well targeted one a third of
+     * the time and more.
+     */
+    audienceAcceptProbability: z.record(z.string().min(1), probability).default({}),
     acceptDelayMinMs: duration.default(HOUR),
     acceptDelayMaxMs: duration.default(3 * DAY),
     /** Chance that a lead answers a given message (plain or InMail). */

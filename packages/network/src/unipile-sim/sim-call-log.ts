@@ -1,7 +1,8 @@
 /**
  * The kinds of provider call, as the adapter's call meter counts them: writes (invitations,
  * messages, chats started), profile retrievals (any route that reads a LinkedIn profile), list
- * reads (relations, invitations sent, chats, messages) and reads of the account itself.
+ * reads (relations, invitations sent, chats, messages, lead-source pages) and reads of the account
+ * itself.
  */
 export const PROVIDER_CALL_KINDS = ['write', 'profile_read', 'list_read', 'account_read'] as const;
 export type ProviderCallKind = (typeof PROVIDER_CALL_KINDS)[number];

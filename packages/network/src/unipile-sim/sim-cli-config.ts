@@ -28,6 +28,10 @@ const simSchema = z.strictObject({
   MIN_ACCEPTANCE_RATE: z.coerce.number().optional(),
   ACCEPTANCE_MIN_INVITATIONS: z.coerce.number().optional(),
   REINVITE_AFTER_WITHDRAWAL_MS: z.coerce.number().optional(),
+  SEARCH_SHIFT_PROBABILITY: z.coerce.number().optional(),
+  SEARCH_DEFAULT_TOTAL: z.coerce.number().optional(),
+  SEARCH_RESULTS_PER_DAY: z.coerce.number().optional(),
+  REACTOR_MEMBER_URL_PROBABILITY: z.coerce.number().optional(),
 });
 
 export const SIM_CLI_VARIABLES = [
@@ -88,6 +92,10 @@ export function parseSimCliConfig(
       minAcceptanceRate: c.MIN_ACCEPTANCE_RATE,
       acceptanceMinInvitations: c.ACCEPTANCE_MIN_INVITATIONS,
       reinviteAfterWithdrawalMs: c.REINVITE_AFTER_WITHDRAWAL_MS,
+      searchShiftProbability: c.SEARCH_SHIFT_PROBABILITY,
+      searchDefaultTotal: c.SEARCH_DEFAULT_TOTAL,
+      searchResultsPerDay: c.SEARCH_RESULTS_PER_DAY,
+      reactorMemberUrlProbability: c.REACTOR_MEMBER_URL_PROBABILITY,
     }).filter(([, value]) => value !== undefined),
   );
   const checked = unipileSimSettingsSchema.safeParse(candidate);

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
 import { faultSpecSchema } from '../simulation/fault-injector.js';
+import { postSocialId } from '../unipile/linkedin-urls.js';
 import { RECEIVED_ACTION_TYPES } from '../simulation/received-log.js';
 import { forceAcceptance, forceInboundMessage } from './sim-actions.js';
 import { PROVIDER_CALL_KINDS } from './sim-call-log.js';
@@ -58,6 +59,24 @@ const callsQuerySchema = z.object({
 });
 const leadSchema = z.strictObject({ publicIdentifier: z.string().min(1) });
 const inboundSchema = leadSchema.extend({ content: z.string().min(1) });
+/** "A search for these keywords has `total` results" (the pasted URL's keywords, or a body's). */
+const searchTotalSchema = z.strictObject({
+  keywords: z.string(),
+  total: z.number().int().min(0).max(1_000_000),
+});
+/** A post's engagement; `fromKeywords` takes its people from that search (so they overlap with it). */
+const postSchema = z.strictObject({
+  post: z.string().min(1),
+  reactions: z.number().int().min(0).max(100_000),
+  comments: z.number().int().min(0).max(100_000),
+  overlap: z.number().int().min(0).default(0),
+  fromKeywords: z.string().optional(),
+});
+const leadListSchema = z.strictObject({
+  name: z.string().min(1),
+  size: z.number().int().min(0).max(100_000),
+  fromKeywords: z.string().optional(),
+});
 const receivedQuerySchema = z.object({
   accountId: z.string().optional(),
   publicIdentifier: z.string().optional(),
@@ -122,6 +141,28 @@ export function createSimControlRouter(state: UnipileSimState, pusher: WebhookPu
     const { publicIdentifier } = parse(leadSchema, req.body);
     const pair = forceAcceptance(state, req.params.id, publicIdentifier);
     res.status(201).json({ providerId: pair.providerId, relationship: pair.relationship });
+  });
+
+  router.post('/searches', (req, res) => {
+    const { keywords, total } = parse(searchTotalSchema, req.body);
+    state.leadSources.setSearchTotal(keywords, total);
+    res.status(201).json({ keywords, total });
+  });
+  router.post('/posts', (req, res) => {
+    const { post, fromKeywords, ...counts } = parse(postSchema, req.body);
+    let postId: string;
+    try {
+      postId = postSocialId(post);
+    } catch {
+      throw new SimProblem(400, 'invalid_parameters', 'post must be a LinkedIn post URL, URN or activity id');
+    }
+    state.leadSources.setPost(postId, { ...counts, fromKeywords: fromKeywords ?? null });
+    res.status(201).json({ postId, ...state.leadSources.post(postId) });
+  });
+  /** A Sales Navigator lead list of the account (its tier is not checked: the search route does). */
+  router.post('/accounts/:id/lead-lists', (req, res) => {
+    const input = parse(leadListSchema, req.body);
+    res.status(201).json(state.leadSources.addLeadList(state.account(req.params.id).id, input));
   });
 
   router.post('/faults', (req, res) => {

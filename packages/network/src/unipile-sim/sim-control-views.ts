@@ -16,7 +16,7 @@ export interface SimAccountStanding {
   since: string | null;
   sessionStartedAt: string;
   /** What the account used today (UTC day of the simulator clock) and its InMail credits left. */
-  today: { invitations: number; messages: number; profileReads: number; day: string };
+  today: { invitations: number; messages: number; profileReads: number; searchResults: number; day: string };
   inmailCredits: number;
   limits: ReturnType<typeof rulesOf>;
   /**
@@ -49,6 +49,7 @@ export function restrictionView(state: UnipileSimState, account: SimAccount): Si
       invitations: sameDay(account.invitationTimes, nowMs),
       messages: sameDay(account.messageTimes, nowMs),
       profileReads: sameDay(account.profileReadTimes, nowMs),
+      searchResults: account.searchResults.day === dayOf(nowMs) ? account.searchResults.used : 0,
       day: new Date(dayOf(nowMs) * 86_400_000).toISOString().slice(0, 10),
     },
     inmailCredits: state.inmailBalance(account),

@@ -42,6 +42,21 @@ export interface UnipileSimControlClient {
     content: string,
   ): Promise<{ messageId: string; chatId: string }>;
   acceptInvitation(accountId: string, publicIdentifier: string): Promise<{ providerId: string }>;
+  /** "A search for these keywords has `total` results": a pasted URL's keywords, or a body's `keywords`. */
+  setSearchTotal(keywords: string, total: number): Promise<void>;
+  /** A post's reactions and comments (`overlap` commenters also reacted; `fromKeywords`: people of that search). */
+  setPost(input: {
+    post: string;
+    reactions: number;
+    comments: number;
+    overlap?: number;
+    fromKeywords?: string;
+  }): Promise<{ postId: string }>;
+  /** A Sales Navigator lead list of the account (`fromKeywords`: the first `size` people of that search). */
+  addLeadList(
+    accountId: string,
+    input: { name: string; size: number; fromKeywords?: string },
+  ): Promise<{ id: string; name: string; size: number }>;
   armFault(spec: FaultSpec): Promise<Fault>;
   clearFaults(): Promise<void>;
   received(filter?: ReceivedFilter): Promise<ReceivedAction[]>;
@@ -101,6 +116,11 @@ export function createUnipileSimControlClient(
       send('POST', `${account(accountId)}/inbound-messages`, { publicIdentifier, content }),
     acceptInvitation: (accountId, publicIdentifier) =>
       send('POST', `${account(accountId)}/acceptances`, { publicIdentifier }),
+    setSearchTotal: async (keywords, total) => {
+      await send('POST', '/searches', { keywords, total });
+    },
+    setPost: (input) => send('POST', '/posts', input),
+    addLeadList: (accountId, input) => send('POST', `${account(accountId)}/lead-lists`, input),
     armFault: (spec) => send('POST', '/faults', spec),
     clearFaults: () => send('DELETE', '/faults'),
     received: async (filter = {}) =>

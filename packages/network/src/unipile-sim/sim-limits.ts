@@ -19,8 +19,12 @@ import type { UnipileSimState } from './sim-state.js';
 
 export function rulesOf(state: UnipileSimState, account: SimAccount): TierRules {
   const rules = TIER_RULES[account.tier];
-  const weekly = state.settings.weeklyInvitationLimit;
-  return weekly === undefined ? rules : { ...rules, invitationsPerWeek: weekly };
+  const { weeklyInvitationLimit: weekly, searchResultsPerDay } = state.settings;
+  return {
+    ...rules,
+    ...(weekly === undefined ? {} : { invitationsPerWeek: weekly }),
+    ...(searchResultsPerDay === undefined ? {} : { searchResultsPerDay }),
+  };
 }
 
 /** The InMail credits a month grants the account (`inmailCredits` setting, else its tier's). */

@@ -36,6 +36,8 @@ export interface SimAccount {
   profileReadTimes: number[];
   /** Sensitive calls (invitations, messages) in the burst window. */
   sensitiveCallTimes: number[];
+  /** Search results returned on `day` (UTC day number of the simulator clock). */
+  searchResults: { day: number; used: number };
 }
 
 /** An account as it is connected: session starting now, nothing used yet, no credit until granted. */
@@ -61,6 +63,7 @@ export function newSimAccount(input: {
     messageTimes: [],
     profileReadTimes: [],
     sensitiveCallTimes: [],
+    searchResults: { day: 0, used: 0 },
   };
 }
 

@@ -12,6 +12,7 @@ import {
   requiredString,
 } from './sim-http.js';
 import type { SimHostedAuth } from './sim-hosted-auth.js';
+import { addLeadSourceRoutes } from './sim-lead-source-routes.js';
 import { pageOf } from './sim-model.js';
 import { SimProblem } from './sim-problem.js';
 import { INMAIL_APIS, type InmailApi } from './sim-rules.js';
@@ -270,5 +271,6 @@ export function createUnipileApiRouter(
     res.status(201).json({ object: 'HostedAuthUrl', url: hosted.createLink(req.body) });
   });
 
+  addLeadSourceRoutes(router, state, hangs);
   return router;
 }

@@ -22,6 +22,15 @@ export const DOCS = {
   inmailBalance: 'https://developer.unipile.com/v2.0/reference/getinmailcredits',
   /** New-message webhook body; message_id and chat_id may be null. */
   newMessages: 'https://developer.unipile.com/docs/new-messages-webhook',
+  /** POST /api/v1/linkedin/search: limit 0-100 (classic "shouldn't exceed 50"), paging, cursor. */
+  search: 'https://developer.unipile.com/reference/linkedincontroller_search',
+  /** GET /api/v1/linkedin/search/parameters: ids by type and keywords (LEAD_LISTS included). */
+  searchParameters: 'https://developer.unipile.com/reference/linkedincontroller_getsearchparameterslist',
+  /** Searching from a pasted URL (a search, a saved search, a list of leads) or from parameters. */
+  searchGuide: 'https://developer.unipile.com/docs/linkedin-search',
+  /** A post's comments (the SDK's CommentList) and reactions (PostReaction items). */
+  postComments: 'https://developer.unipile.com/reference/postscontroller_listallcomments',
+  postReactions: 'https://developer.unipile.com/reference/postscontroller_listallreactions',
 } as const;
 
 export const SIM_TIERS = ['free', 'premium', 'sales_navigator', 'recruiter'] as const;
@@ -47,6 +56,11 @@ export interface TierRules {
   inmailApi: InmailApi | null;
   /** `connection_params.im.premiumFeatures` as Unipile reports them. */
   premiumFeatures: ('premium' | 'sales_navigator' | 'recruiter')[];
+  /**
+   * Search results the account may read in one day (UTC day of the simulator clock), counted per
+   * result returned, whatever the search (DOCS.limits; the domain's `SEARCH_RESULTS_PER_DAY`).
+   */
+  searchResultsPerDay: number;
 }
 
 const PAID_INVITATIONS = {
@@ -78,6 +92,7 @@ export const TIER_RULES: Record<SimTier, TierRules> = {
     inmailCreditsPerMonth: 0,
     inmailApi: null,
     premiumFeatures: [],
+    searchResultsPerDay: 1000,
   },
   premium: {
     ...PAID_INVITATIONS,
@@ -88,6 +103,7 @@ export const TIER_RULES: Record<SimTier, TierRules> = {
     inmailCreditsPerMonth: 5,
     inmailApi: 'classic',
     premiumFeatures: ['premium'],
+    searchResultsPerDay: 1000,
   },
   sales_navigator: {
     ...PAID_INVITATIONS,
@@ -98,6 +114,7 @@ export const TIER_RULES: Record<SimTier, TierRules> = {
     inmailCreditsPerMonth: 50,
     inmailApi: 'sales_navigator',
     premiumFeatures: ['sales_navigator'],
+    searchResultsPerDay: 2500,
   },
   recruiter: {
     ...PAID_INVITATIONS,
@@ -107,7 +124,36 @@ export const TIER_RULES: Record<SimTier, TierRules> = {
     inmailCreditsPerMonth: 30,
     inmailApi: 'recruiter',
     premiumFeatures: ['recruiter'],
+    searchResultsPerDay: 2500,
   },
+};
+
+/** The LinkedIn products a search runs on (`api` of POST /linkedin/search). */
+export const SEARCH_APIS = ['classic', 'sales_navigator', 'recruiter'] as const;
+export type SimSearchApi = (typeof SEARCH_APIS)[number];
+
+/**
+ * DOCS.limits: LinkedIn shows at most 1,000 results of a classic search and 2,500 of a Sales
+ * Navigator or Recruiter one, whatever `total_count` says; the cursor ends there.
+ */
+export const SEARCH_CAP: Record<SimSearchApi, number> = {
+  classic: 1000,
+  sales_navigator: 2500,
+  recruiter: 2500,
+};
+
+/** DOCS.search: `limit` is 0 to 100 (10 when absent); classic "shouldn't exceed 50". */
+export const SEARCH_PAGE: { default: number; max: number; classicMax: number } = {
+  default: 10,
+  max: 100,
+  classicMax: 50,
+};
+
+/** The tier an api needs; classic needs none. */
+export const SEARCH_API_TIER: Record<SimSearchApi, SimTier | null> = {
+  classic: null,
+  sales_navigator: 'sales_navigator',
+  recruiter: 'recruiter',
 };
 
 const DAY_MS = 86_400_000;

@@ -107,6 +107,21 @@ export const unipileSimSettingsSchema = z.strictObject({
   statusWebhookDuplicateProbability: z.number().min(0).max(1).default(0.2),
   /** Share of message webhooks whose message_id (and, independently, chat_id) is null. */
   nullMessageIdProbability: z.number().min(0).max(1).default(0.05),
+  /**
+   * Chance (per search page, drawn from the seed, account, search and position) that LinkedIn's
+   * results shifted since the previous page: the page starts one result earlier, so the last
+   * person of the page before is listed again (DOCS.search pages by offset). Strict only.
+   */
+  searchShiftProbability: z.number().min(0).max(1).default(0.05),
+  /** Results of a search whose keywords no test registered (`POST /_sim/searches`). */
+  searchDefaultTotal: z.number().int().min(0).default(250),
+  /** Replaces every tier's daily budget of search results when given (tiers' own otherwise). */
+  searchResultsPerDay: z.number().int().min(1).optional(),
+  /**
+   * Share of a post's reactors listed with a `profile_url` made of their member id instead of
+   * their public identifier (reactions do not always expose the profile URL). Strict only.
+   */
+  reactorMemberUrlProbability: z.number().min(0).max(1).default(0.1),
   /** Real milliseconds between two background passes that settle due events and push webhooks. */
   tickMs: z.number().int().min(1).default(200),
 });

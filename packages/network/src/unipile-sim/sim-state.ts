@@ -15,6 +15,7 @@ import {
   type SimRestriction,
   newSimAccount,
 } from './sim-model.js';
+import { SimLeadSources } from './sim-lead-sources.js';
 import { SimProblem } from './sim-problem.js';
 import { type SimTier, monthOf } from './sim-rules.js';
 import type { UnipileSimSettings } from './sim-settings.js';
@@ -39,6 +40,8 @@ export class UnipileSimState extends SimTimeline {
   readonly chats = new Map<string, SimChat>();
   /** Every invitation ever sent, by id, whatever became of it (the acceptance figures read it). */
   readonly invitations = new Map<string, SimInvitation>();
+  /** Searches, lead lists and posts: the people the lead-source routes list. */
+  readonly leadSources: SimLeadSources;
   private messageSeq = 0;
   private accountsCreated = 0;
 
@@ -49,6 +52,7 @@ export class UnipileSimState extends SimTimeline {
   ) {
     super(clock, emit);
     this.oracle = new OutcomeOracle(settings);
+    this.leadSources = new SimLeadSources(this.oracle, settings);
   }
 
   /** The account, created on first use with the default tier. */
@@ -129,13 +133,13 @@ export class UnipileSimState extends SimTimeline {
     if (publicIdentifier === null || this.oracle.isMissing(publicIdentifier)) {
       throw new SimProblem(404, 'resource_not_found', `no profile ${identifier}`);
     }
-    const key = `${accountId}\u0000${publicIdentifier}`;
+    const key = pairKey(accountId, publicIdentifier);
     let pair = this.pairs.get(key);
     if (!pair) {
       const connected = this.oracle.alreadyConnected(accountId, publicIdentifier);
       pair = {
         accountId,
-        providerId: memberIdOf(publicIdentifier),
+        providerId: memberIdOf(publicIdentifier, accountId),
         publicIdentifier,
         relationship: connected ? 'connected' : 'none',
         connectedAtMs: connected ? this.account(accountId).createdAt.getTime() : null,
@@ -149,6 +153,11 @@ export class UnipileSimState extends SimTimeline {
       this.pairs.set(key, pair);
     }
     return pair;
+  }
+
+  /** The pair if the account has met the person already (nothing is created). */
+  knownPair(accountId: string, publicIdentifier: string): SimPair | undefined {
+    return this.pairs.get(pairKey(accountId, publicIdentifier));
   }
 
   /** The pending invitation is accepted (if it is still the one pending). */
@@ -270,6 +279,7 @@ export class UnipileSimState extends SimTimeline {
     this.pairs.clear();
     this.chats.clear();
     this.invitations.clear();
+    this.leadSources.clear();
     this.faults.clear();
     this.log.clear();
     this.calls.clear();
@@ -277,3 +287,5 @@ export class UnipileSimState extends SimTimeline {
     this.accountsCreated = 0;
   }
 }
+
+const pairKey = (accountId: string, publicIdentifier: string) => `${accountId}\u0000${publicIdentifier}`;

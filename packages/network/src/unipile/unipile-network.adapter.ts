@@ -7,6 +7,7 @@ import {
   type SentInvitationsPort,
 } from '../provider/provider-network.port.js';
 import type { ProviderCallMeter } from '../provider/provider-call-meter.js';
+import type { LeadSourcesPort } from '../provider/lead-sources.port.js';
 import {
   createUnipileHostedAuthLink,
   getUnipileAccountStatus,
@@ -15,8 +16,15 @@ import {
 import { type UnipileContext, VISIT_SECTIONS, call, fetchProfile, memberId } from './unipile-context.js';
 import { listUnipileSentInvitations, withdrawUnipileInvitation } from './unipile-invitations.js';
 import { sendUnipileMessage } from './unipile-messages.js';
+import { unipilePostEngagers } from './unipile-post-engagers.js';
 import { relationshipOf, toNetworkProfile } from './unipile-profile.js';
 import { reconcileUnipileInvitation, reconcileUnipileMessage } from './unipile-reconcile.js';
+import {
+  listUnipileLeadLists,
+  searchUnipilePeople,
+  unipileLeadListMembers,
+  unipileSearchParameters,
+} from './unipile-search.js';
 
 export const DEFAULT_UNIPILE_TIMEOUT_MS = 20_000;
 
@@ -36,7 +44,7 @@ export interface UnipileNetworkOptions {
   callMeter?: ProviderCallMeter;
 }
 
-export interface UnipileNetwork extends ProviderNetworkPort, SentInvitationsPort {
+export interface UnipileNetwork extends ProviderNetworkPort, SentInvitationsPort, LeadSourcesPort {
   /** The SDK client, for callers that need an endpoint the port does not cover. */
   client: UnipileClient;
 }
@@ -149,6 +157,9 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
           providerId: relation.member_id,
           publicIdentifier: relation.public_identifier,
           connectedAt: new Date(relation.created_at),
+          firstName: relation.first_name || null,
+          lastName: relation.last_name || null,
+          headline: relation.headline || null,
         })),
         cursor: page.cursor,
       };
@@ -184,6 +195,11 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
     createHostedAuthLink: (input) => createUnipileHostedAuthLink(ctx, input),
     listSentInvitations: (input) => listUnipileSentInvitations(ctx, input),
     withdrawInvitation: (input) => withdrawUnipileInvitation(ctx, input),
+    searchPeople: (input) => searchUnipilePeople(ctx, input),
+    searchParameters: (input) => unipileSearchParameters(ctx, input),
+    listLeadLists: (input) => listUnipileLeadLists(ctx, input),
+    leadListMembers: (input) => unipileLeadListMembers(ctx, input),
+    postEngagers: (input) => unipilePostEngagers(ctx, input),
   };
 }
 

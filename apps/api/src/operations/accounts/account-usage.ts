@@ -13,13 +13,15 @@ import {
   type ProviderCallKind,
 } from '@outreach/domain';
 import { accountLimitsAt, toApiRestriction } from '../../mappers/account.mapper.js';
+import { invitationHygieneView } from './invitation-hygiene-view.js';
 import type { OperationContext } from '../context.js';
 
 /**
  * The account's limits and usage now, in the product clock: each limit with what decided it and
  * what is used and left in its own period (the account's day, ISO week or month), the call
- * budgets of the day, the warm-up, a running cooldown, a restriction and the InMail credits. One
- * read of the counters (day, week and month together).
+ * budgets of the day, the warm-up, a running cooldown, a restriction, the InMail credits and the
+ * account's invitations (pile, withdrawals, acceptance guard). One read of the counters (day, week
+ * and month together).
  */
 export async function accountUsage(
   ctx: OperationContext,
@@ -32,7 +34,7 @@ export async function accountUsage(
   // LinkedIn counts its weekly invitation cap and the free tier's notes over rolling windows: the
   // view shows what the runner holds the account to (the last 7 days of invitations from the action
   // log, the last 31 days of noted invitations from the day counters).
-  const [invitationsLast7Days, notedLast31Days] = await Promise.all([
+  const [invitationsLast7Days, notedLast31Days, workspace] = await Promise.all([
     ctx.db.actions
       .recentTimesOfAccount(ctx.workspaceId, {
         accountId: account.id,
@@ -47,6 +49,7 @@ export async function accountUsage(
       'notedInvitations',
       lastDayPeriodKeys(now, account.timezone, NOTE_QUOTA_DAYS),
     ),
+    ctx.db.workspaces.get(ctx.workspaceId),
   ]);
   const usedOf = (key: LimitKey) => {
     if (key === 'invitationsPerWeek') return invitationsLast7Days;
@@ -132,6 +135,7 @@ export async function accountUsage(
       profileVisits: remainingCapacity('profile_visit', values, domainUsage),
     },
     cooldownUntil: account.cooldownUntil ? account.cooldownUntil.toISOString() : null,
+    invitations: invitationHygieneView(account, workspace?.invitationSettings ?? {}, usage.day.withdrawals),
   };
 }
 

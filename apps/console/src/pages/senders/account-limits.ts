@@ -48,5 +48,9 @@ export function limitSource(limit: LimitUsage, tier: AccountTier): string {
       return `Warm-up: a share of ${limit.userSetting ?? limit.tierDefault} while the account is new`;
     case 'tier_ceiling':
       return `${tierName} ceiling: your setting of ${limit.userSetting ?? '?'} is above what LinkedIn allows`;
+    case 'acceptance_guard':
+      return limit.limit === 0
+        ? 'Acceptance guard: invitations stopped, too few were accepted (see below)'
+        : 'Acceptance guard: halved, too few invitations were accepted (see below)';
   }
 }

@@ -3,6 +3,7 @@ import type { components } from '@outreach/client';
 import { dateTime } from '../../lib/format.js';
 import { LIMIT_KEYS, TIER_NAMES } from './account-limits.js';
 import { EditLimitForm } from './edit-limit-form.js';
+import { InvitationsPanel } from './invitations-panel.js';
 import { LimitRow, UsageMeter } from './limit-row.js';
 
 type AccountUsage = components['schemas']['AccountUsage'];
@@ -86,6 +87,7 @@ export function LimitsPanel({ name, usage }: { name: string; usage: AccountUsage
             } (read ${dateTime(balance.checkedAt)})`
           : 'not read from LinkedIn yet'}
       </p>
+      <InvitationsPanel name={name} usage={usage} />
       {canConfigure && <EditLimitForm accountId={usage.accountId} name={name} usage={usage} />}
     </>
   );

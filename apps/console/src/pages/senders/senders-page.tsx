@@ -4,6 +4,7 @@ import { useApi, useCan } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { ActionError, EmptyState, QueryView } from '../../components/states.js';
 import { dateTime } from '../../lib/format.js';
+import { InvitationSettingsSection } from './invitation-settings-form.js';
 import { SenderCard } from './sender-card.js';
 
 /** The workspace's sender accounts, each with an honest status and its limits; connect another. */
@@ -35,6 +36,7 @@ export default function SendersPage() {
           )
         }
       </QueryView>
+      <InvitationSettingsSection />
     </section>
   );
 }

@@ -20,6 +20,7 @@ const EVENT_TYPES: EventType[] = [
   'campaign_completed',
   'campaign_without_leads',
   'network_account_disconnected',
+  'acceptance_guard_started',
 ];
 
 /** Webhook subscriptions with their health, and each one's delivery log. */
