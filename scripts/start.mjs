@@ -7,6 +7,9 @@
 // the URLs (the operator console's among them, served by the API at /console) and the demo API key
 // and writes them to .outreach/dev.json. A child that exits after it
 // came up is started again after a growing pause (a database blip must not take the service down);
+// `--apis N`, `--runners N` and `--dispatchers N` (or API_PROCESSES, RUNNER_PROCESSES,
+// DISPATCHER_PROCESSES) run several of each on the one database: the API instances on the ports
+// after API_PORT, behind a round-robin proxy on API_PORT (scripts/round-robin-proxy.mjs).
 // Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0, whenever it arrives: with `--build`
 // (what `pnpm start` passes) the build runs first as a child of this script, so a signal during
 // the build stops the build and starts nothing; one during startup starts no further child.
@@ -17,6 +20,8 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { createChildProcesses } from './child-processes.mjs';
 import { openLocalData, recordStop } from './local-data.mjs';
 import { forwardPackageManagerSigint } from './package-manager-signals.mjs';
+import { processCounts } from './process-counts.mjs';
+import { startRoundRobinProxy } from './round-robin-proxy.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const env = process.env;
@@ -33,6 +38,20 @@ const dataDir = env.OUTREACH_DATA_DIR ?? join(root, '.outreach', 'db');
 const consoleDir = env.CONSOLE_DIR ?? join(root, 'apps', 'console', 'dist');
 const consoleBuilt = existsSync(join(consoleDir, 'index.html'));
 const cliArgs = process.argv.slice(2);
+let counts;
+try {
+  counts = processCounts(cliArgs, env, {
+    apis: 'API_PROCESSES',
+    runners: 'RUNNER_PROCESSES',
+    dispatchers: 'DISPATCHER_PROCESSES',
+  });
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+/** `api`, `runner`, `dispatcher` when there is one; `runner-1`, `runner-2`, ... otherwise. */
+const namesOf = (kind, count) =>
+  Array.from({ length: count }, (_, n) => (count === 1 ? kind : `${kind}-${n + 1}`));
 const { previousState, clockEpoch } = openLocalData({
   stateFile,
   dataDir,
@@ -52,6 +71,15 @@ const webhookTargets = {
 function shownPath(path) {
   const inside = relative(root, path);
   return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+}
+/**
+ * Each process's own metrics port: API_METRICS_PORT, RUNNER_METRICS_PORT and
+ * DISPATCHER_METRICS_PORT become that process's METRICS_PORT (one METRICS_PORT for the three would
+ * collide), none when unset; the second process of a kind takes the next port, and so on. Tracing needs nothing here: OTEL_EXPORTER_OTLP_ENDPOINT and the other
+ * OTEL_* variables reach the API, the runner and the dispatcher as they are, each naming itself.
+ */
+function metricsPort(variable, index = 0) {
+  return { METRICS_PORT: env[variable] ? String(Number(env[variable]) + index) : undefined };
 }
 /** Pauses before starting a crashed child again: doubling from 1 s up to 30 s. */
 const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
@@ -112,7 +140,8 @@ function run(name, script, args, extraEnv, ready) {
     const start = () => {
       const child = processes.start(process.execPath, [join(root, script), ...args], {
         cwd: root,
-        env: { ...env, ...extraEnv },
+        // A function gives each start its own values (a runner's id, never reused by its successor).
+        env: { ...env, ...(typeof extraEnv === 'function' ? extraEnv() : extraEnv) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const startedAt = Date.now();
@@ -332,35 +361,58 @@ async function main() {
       );
     }
   });
-  await run('api', 'apps/api/dist/server.js', [], {
-    AUTH_SECRET: authSecret(),
-    PORT: String(apiPort),
-    HOST: host,
-    MONGODB_URI: mongoUri,
-    PUBLIC_URL: apiUrl,
-    // Named by the docs page and by 401 answers, so a local user finds the demo key.
-    DEMO_KEY_FILE: shownPath(stateFile),
-    ...(consoleBuilt ? { CONSOLE_DIR: consoleDir } : {}),
-    ...provider,
-    ...webhookTargets,
-    ...clock,
-  });
-  await waitForHttp(`${apiUrl}/readyz`);
+  // One API listens on API_PORT itself; several listen on the ports after it, behind the proxy.
+  const apiNames = namesOf('api', counts.apis);
+  const apiPorts = apiNames.map((_, n) => (counts.apis === 1 ? apiPort : apiPort + 1 + n));
+  const sharedAuthSecret = authSecret();
+  for (const [n, name] of apiNames.entries()) {
+    lineObservers.set(name, lineObservers.get('api'));
+    await run(name, 'apps/api/dist/server.js', [], {
+      AUTH_SECRET: sharedAuthSecret,
+      PORT: String(apiPorts[n]),
+      HOST: host,
+      MONGODB_URI: mongoUri,
+      PUBLIC_URL: apiUrl,
+      // Named by the docs page and by 401 answers, so a local user finds the demo key.
+      DEMO_KEY_FILE: shownPath(stateFile),
+      ...(consoleBuilt ? { CONSOLE_DIR: consoleDir } : {}),
+      ...provider,
+      ...webhookTargets,
+      ...metricsPort('API_METRICS_PORT', n),
+      ...clock,
+    });
+  }
+  for (const port of apiPorts) await waitForHttp(`http://${urlHost}:${port}/readyz`);
+  if (counts.apis > 1) {
+    await startRoundRobinProxy({
+      port: apiPort,
+      host,
+      upstreams: apiPorts.map((port) => ({ host: urlHost.replace(/^\[|\]$/g, ''), port })),
+    });
+    console.log(`[start] ${apiUrl} spreads requests over the API instances on ports ${apiPorts.join(', ')}`);
+  }
   const demo = await demoWorkspace(mongoUri, apiUrl);
-  await run('runner', 'apps/runner/dist/main.js', [], {
-    MONGODB_URI: mongoUri,
-    // A demo day is seconds long: the safety net for lost webhooks runs every few real seconds.
-    RECONCILE_POLLS_PER_DAY: env.RECONCILE_POLLS_PER_DAY ?? '4',
-    ...provider,
-    LLM_BASE_URL: llm.baseUrl,
-    ...(llm.model ? { LLM_MODEL: llm.model } : {}),
-    ...clock,
-  });
-  await run('dispatcher', 'apps/dispatcher/dist/main.js', [], {
-    MONGODB_URI: mongoUri,
-    ...webhookTargets,
-    ...clock,
-  });
+  for (const [n, name] of namesOf('runner', counts.runners).entries())
+    await run(name, 'apps/runner/dist/main.js', [], () => ({
+      // Its own id at each start: a restarted runner never takes its predecessor's lease owners.
+      RUNNER_ID: `${name}-${randomBytes(3).toString('hex')}`,
+      MONGODB_URI: mongoUri,
+      // A demo day is seconds long: the safety net for lost webhooks runs every few real seconds.
+      RECONCILE_POLLS_PER_DAY: env.RECONCILE_POLLS_PER_DAY ?? '4',
+      ...provider,
+      LLM_BASE_URL: llm.baseUrl,
+      ...(llm.model ? { LLM_MODEL: llm.model } : {}),
+      ...metricsPort('RUNNER_METRICS_PORT', n),
+      ...clock,
+    }));
+  // A dispatcher names its leases itself (host, pid and a random part), distinct at every start.
+  for (const [n, name] of namesOf('dispatcher', counts.dispatchers).entries())
+    await run(name, 'apps/dispatcher/dist/main.js', [], {
+      MONGODB_URI: mongoUri,
+      ...webhookTargets,
+      ...metricsPort('DISPATCHER_METRICS_PORT', n),
+      ...clock,
+    });
 
   info = {
     apiUrl,
@@ -391,8 +443,8 @@ async function main() {
   }, 2_000);
   setupWatch.unref();
   console.log(`
-The outreach service is up (a sandbox day lasts ${daySeconds} s).
-  API:      ${apiUrl}
+The outreach service is up (a sandbox day lasts ${daySeconds} s; ${counts.apis} API, ${counts.runners} runner and ${counts.dispatchers} dispatcher processes).
+  API:      ${apiUrl}${counts.apis > 1 ? ` (${counts.apis} instances, ports ${apiPorts.join(', ')})` : ''}
   Docs:     ${info.docsUrl}
   Console:  ${info.consoleUrl ?? '(not built: pnpm --filter @outreach/console build)'}${info.consoleUrl ? (setupUrl ? ' (create the first owner with the setup link below, then sign in)' : ' (sign in with your e-mail and password)') : ''}
   API key:  ${info.apiKey} (for the API and integrations)${setupUrl ? `\n  Setup:    ${setupUrl}\n            (the first owner's account: single use, valid one hour)` : ''}

@@ -1,21 +1,23 @@
-// De-risks the README's first promise to a newcomer whose machine has an older Node: its commands
-// that install Node 24 and the pinned pnpm (the ```sh blocks of "Quick start" that run
-// `npm install --global`), run as written, in a fresh HOME (so a fresh prefix), with the machine's
-// older node first on PATH when it has one, give a new shell, using only the PATH lines the README
-// gives, `node` 24 and the pnpm that package.json pins. The real npm cache is shared
+// De-risks the README's manual set-up for a newcomer whose machine has an older Node: its commands
+// that install Node 24 and the pinned pnpm (the ```sh blocks of "Quick start", "Manual set-up",
+// that run `npm install --global`), run as written, in a fresh HOME (so a fresh prefix), with the
+// machine's older node first on PATH when it has one, give a new shell, using only the PATH lines
+// the README gives, `node` 24 and the pnpm that package.json pins. The real npm cache is shared
 // (`npm_config_cache`), so what was downloaded once is not downloaded again.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sectionShellBlocks } from '../../scripts/readme-walkthrough.mjs';
+import { newcomerEnv } from './support/newcomer.js';
 
 const repoRoot = new URL('../../', import.meta.url).pathname;
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 const pinnedPnpm = (
   JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { packageManager: string }
 ).packageManager.replace(/^pnpm@/, '');
+const pinnedNode = readFileSync(join(repoRoot, '.nvmrc'), 'utf8').trim();
 
 /** The README's install blocks, as written. */
 const installBlocks = sectionShellBlocks(readme, 'Quick start').filter((block) =>
@@ -25,16 +27,6 @@ const installBlocks = sectionShellBlocks(readme, 'Quick start').filter((block) =
 const pathLines = installBlocks.flatMap((block) =>
   block.split('\n').filter((line) => /^export PATH=/.test(line)),
 );
-
-/** The directory of an older node (before 22) the machine has, else of the node running this. */
-function startingNodeDir(): string {
-  for (const candidate of ['/usr/bin/node', '/usr/local/bin/node']) {
-    if (!existsSync(candidate)) continue;
-    const major = Number(/^v(\d+)/.exec(execFileSync(candidate, ['--version'], { encoding: 'utf8' }))?.[1]);
-    if (major < 22) return dirname(candidate);
-  }
-  return dirname(process.execPath);
-}
 
 /** Runs `script` in bash from `cwd`: its exit code, its stdout, and both streams together. */
 function bash(
@@ -55,33 +47,17 @@ function bash(
   });
 }
 
-/** The network settings a newcomer's shell has too: proxies and the certificates they need. */
-const NETWORK_VARIABLES = [
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'http_proxy',
-  'https_proxy',
-  'no_proxy',
-  'NODE_EXTRA_CA_CERTS',
-  'SSL_CERT_FILE',
-  'SSL_CERT_DIR',
-  'npm_config_registry',
-  'npm_config_cafile',
-];
-
 describe("the README's Node and pnpm install commands", () => {
+  it('install the Node.js version .nvmrc pins, which ./outreach and CI install too', () => {
+    expect(installBlocks.join('\n')).toContain(`node@${pinnedNode}`);
+  });
+
   it('give a fresh shell node 24 and the pinned pnpm, from the PATH lines the README gives', async () => {
     expect(installBlocks).toHaveLength(2);
     expect(pathLines).toHaveLength(2);
     const home = mkdtempSync(join(tmpdir(), 'outreach-readme-home-'));
     const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
-    const nodeDir = startingNodeDir();
-    // Nothing of this machine's toolchain but its starting node (and the npm beside it) and the
-    // system's own folders: what a newcomer's shell has.
-    const basePath = [...new Set([nodeDir, '/usr/local/bin', '/usr/bin', '/bin'])].join(':');
-    const env: NodeJS.ProcessEnv = { HOME: home, PATH: basePath, npm_config_cache: npmCache };
-    for (const name of NETWORK_VARIABLES) if (process.env[name] !== undefined) env[name] = process.env[name];
+    const env = newcomerEnv(home, { npm_config_cache: npmCache });
     try {
       const install = await bash(`set -eo pipefail\n${installBlocks.join('\n')}`, env, home);
       expect(install.code, install.output.slice(-4000)).toBe(0);

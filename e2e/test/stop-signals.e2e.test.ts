@@ -122,7 +122,14 @@ function checkoutWithEndlessBuild(): { dir: string; pidsFile: string } {
   mkdirSync(join(dir, 'scripts'));
   mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
   copyFileSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
-  for (const file of ['start.mjs', 'child-processes.mjs', 'local-data.mjs', 'package-manager-signals.mjs'])
+  for (const file of [
+    'start.mjs',
+    'child-processes.mjs',
+    'local-data.mjs',
+    'package-manager-signals.mjs',
+    'process-counts.mjs',
+    'round-robin-proxy.mjs',
+  ])
     copyFileSync(join(repoRoot, 'scripts', file), join(dir, 'scripts', file));
   // The checkout has no lockfile and no installed packages, only the stand-in `turbo`: pnpm must
   // neither install the root's dependencies before the script (which would replace that stand-in)

@@ -1,12 +1,14 @@
 import type { Db } from '@outreach/db';
 import type { TargetAllowance } from '@outreach/domain';
-import type { ProviderNetworkPort } from '@outreach/network';
+import type { LeadSourcesPort, ProviderNetworkPort } from '@outreach/network';
 import type { Logger } from 'pino';
+import type { ApiMetrics } from './metrics/api-metrics.js';
 import type { Auth } from './auth/better-auth.js';
 import type { Mailer } from './auth/mailer.js';
 import type { OriginPolicy } from './auth/origin-policy.js';
 import type { PeopleDirectory } from './auth/people-directory.js';
 import type { SessionReader } from './auth/session-reader.js';
+import type { LoadSheddingSettings } from './http/load-shedding.middleware.js';
 
 export interface AppSettings {
   /** Requests one API key may make per minute across all instances (300 in production). */
@@ -24,6 +26,12 @@ export interface AppSettings {
    * Unset in production, where no answer says anything of the kind.
    */
   demoKeyFile?: string | undefined;
+  /**
+   * Load shedding (`API_MAX_IN_FLIGHT` and the rest): requests served at once by this process, the
+   * short queue beyond, and when the rest is refused with 503 `overloaded`. None: every request is
+   * taken (tests that do not exercise it).
+   */
+  loadShedding?: LoadSheddingSettings | undefined;
 }
 
 /** The network provider: where its webhooks are checked, and how accounts connect through it. */
@@ -32,8 +40,11 @@ export interface ProviderSettings {
   webhookSecret: string;
   /** Default `X-Webhook-Secret`. */
   webhookSecretHeader?: string;
-  /** The provider port (hosted-auth links, account status); null when accounts are registered directly. */
-  network: ProviderNetworkPort | null;
+  /**
+   * The provider port (hosted-auth links, account status, and the lead sources an import or its dry
+   * run reads); null when accounts are registered directly.
+   */
+  network: (ProviderNetworkPort & Partial<LeadSourcesPort>) | null;
   /** This API's address as the provider reaches it (the hosted-auth `notify_url` is built on it). */
   publicUrl: string;
   /**
@@ -80,4 +91,9 @@ export interface AppDeps {
   people: PeopleDeps;
   /** True once the process is shutting down; `/readyz` then reports 503. */
   isShuttingDown?: () => boolean;
+  /**
+   * Request metrics, counted when given (`METRICS_PORT` or `METRICS_TOKEN` set); with `token`,
+   * `GET /metrics` is served on the API's own port to a bearer of that token.
+   */
+  metrics?: { api: ApiMetrics; token?: string | undefined } | undefined;
 }

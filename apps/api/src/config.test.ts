@@ -14,6 +14,10 @@ describe('loadConfig', () => {
       WEBHOOK_ALLOW_LOOPBACK_TARGETS: false,
       webhookTargets: 'public',
       SHUTDOWN_DEADLINE_MS: 10_000,
+      API_MAX_IN_FLIGHT: 16,
+      API_MAX_QUEUE: 32,
+      API_MAX_QUEUE_WAIT_MS: 500,
+      API_MAX_EVENT_LOOP_DELAY_MS: 500,
       REQUEST_TIMEOUT_MS: 10_000,
       HEADERS_TIMEOUT_MS: 5_000,
       DATABASE_TIMEOUT_MS: 5_000,
@@ -23,8 +27,37 @@ describe('loadConfig', () => {
       SESSION_MAX_AGE_SECONDS: 604_800,
       OPEN_SIGNUP: false,
       MAIL_FROM: 'Outreach <no-reply@outreach.invalid>',
+      METRICS_HOST: '127.0.0.1',
       provider: { NETWORK_PROVIDER: 'sandbox', UNIPILE_WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret' },
     });
+  });
+
+  it('reads the load-shedding limits, allows no queue and no event-loop signal, and refuses no place at all', () => {
+    const config = loadConfig({
+      MONGODB_URI: 'mongodb://x',
+      API_MAX_IN_FLIGHT: '16',
+      API_MAX_QUEUE: '0',
+      API_MAX_QUEUE_WAIT_MS: '250',
+      API_MAX_EVENT_LOOP_DELAY_MS: '0',
+    });
+    expect(config).toMatchObject({
+      API_MAX_IN_FLIGHT: 16,
+      API_MAX_QUEUE: 0,
+      API_MAX_QUEUE_WAIT_MS: 250,
+      API_MAX_EVENT_LOOP_DELAY_MS: 0,
+    });
+    expect(() => loadConfig({ MONGODB_URI: 'mongodb://x', API_MAX_IN_FLIGHT: '0' })).toThrow(
+      /API_MAX_IN_FLIGHT/,
+    );
+  });
+
+  it('serves no metrics by default, and refuses a metrics token short enough to guess', () => {
+    const config = loadConfig({ MONGODB_URI: 'mongodb://x' });
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(config.METRICS_TOKEN).toBeUndefined();
+    expect(() => loadConfig({ MONGODB_URI: 'mongodb://x', METRICS_TOKEN: 'short-token' })).toThrow(
+      /METRICS_TOKEN/,
+    );
   });
 
   it('reads the session lifetimes and the trusted origins, and refuses a short secret', () => {

@@ -71,6 +71,16 @@ const configSchema = z.object({
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().positive().default(10_000),
   /**
+   * Load shedding (see `http/load-shedding.middleware.ts`; the defaults come from
+   * `pnpm --filter @outreach/api bench:overload`, `apps/api/README.md`): requests this process
+   * serves at once, how many more may wait and for how long, and the event-loop delay (p99 over a
+   * second, ms; 0 off) past which none waits. Beyond them the answer is 503 `overloaded`.
+   */
+  API_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(16),
+  API_MAX_QUEUE: z.coerce.number().int().min(0).max(100_000).default(32),
+  API_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  API_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /**
    * Demo time compression, shared with the runner and the sandbox network: the service's clock runs
    * TIME_SCALE times faster than real time from CLOCK_EPOCH, so timestamps and analytics windows agree
    * with the simulated campaign. 1 (the default) is real time.
@@ -89,6 +99,18 @@ const configSchema = z.object({
   DEMO_KEY_FILE: z.string().min(1).max(500).optional(),
   /** The operator console's built files (apps/console/dist), served at /console; not served when unset. */
   CONSOLE_DIR: z.string().min(1).optional(),
+  /**
+   * `GET /metrics` (Prometheus) on a listener of its own at this port, on `METRICS_HOST`. With
+   * neither this nor `METRICS_TOKEN` no metrics are kept or served.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** Loopback by default: a scraper on another host needs it opened (`0.0.0.0`). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * `GET /metrics` on the API's own port too, for a bearer of this token (`Authorization: Bearer
+   * …`), 24 characters or more. Without it the main port serves no metrics.
+   */
+  METRICS_TOKEN: z.string().min(24).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -98,6 +98,8 @@ describe('GET /v1/accounts/{accountId}/limits', () => {
       write: { budget: 2 + 9 + 0, used: 4, left: 7 },
       profileRead: { budget: 24, used: 0, left: 24 },
       listRead: { budget: 60, used: 5, left: 55 },
+      // A free account reads 1,000 search results a day for lead imports; none read yet.
+      searchResults: { budget: 1000, used: 0, left: 1000 },
     });
 
     const account2 = await ws.api.get<SenderAccount>(`/v1/accounts/${account.id}`);

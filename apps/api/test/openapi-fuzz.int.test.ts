@@ -96,9 +96,11 @@ async function send(request: FuzzRequest): Promise<Finding | undefined> {
   if (status >= 500) return { request, problem: `${status}: ${text.slice(0, 300)}` };
   if (text.length > ANSWER_AT_MOST_BYTES)
     return { request, problem: `${status} answer of ${text.length} bytes` };
+  // A CSV answer (an export) is checked for its status and headers; its body is not JSON.
+  const csv = status < 400 && (response.headers.get('content-type') ?? '').startsWith('text/csv');
   let body: unknown;
   try {
-    body = text === '' ? undefined : JSON.parse(text);
+    body = text === '' || csv ? undefined : JSON.parse(text);
   } catch {
     return { request, problem: `${status} answer is not JSON: ${text.slice(0, 200)}` };
   }

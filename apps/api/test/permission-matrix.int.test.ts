@@ -100,6 +100,8 @@ function paramValue(path: string, name: string): string {
   if (name === 'userId') return 'no-such-user-000000000000';
   if (name === 'apiKeyId') return unknownId('key');
   if (name === 'sessionId') return 'no-such-session-0000000000';
+  // An import that does not exist: creating one reads the network, which this matrix has none of.
+  if (name === 'importId') return unknownId('imp');
   const value = ids.get(name);
   if (value === undefined) throw new Error(`no value for path parameter ${name} of ${path}`);
   return value;

@@ -14,6 +14,7 @@ import {
   signOut,
   stackInfo,
 } from './support/console.js';
+import { chooseLeadFile, count, importForm, previewAndStart } from './support/imports.js';
 import { startFlakyReceiver } from './support/receiver.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -132,18 +133,19 @@ test('builds a campaign with two steps and two variants, imports leads, assigns 
     'Hi {{firstName}}, how is {{companyName}} doing?',
   );
 
-  await page
-    .getByLabel(/Profile URLs, one per line, or CSV/)
-    .fill(
-      [
-        'networkUrl,firstName,companyName',
-        'https://www.linkedin.com/in/ada-lovelace/,Ada,Analytical Engines',
-        'https://www.linkedin.com/in/grace-hopper/,Grace,Compilers Inc',
-        'https://www.linkedin.com/in/alan-turing/,Alan,Bletchley',
-      ].join('\n'),
-    );
-  await page.getByRole('button', { name: 'Import leads' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText('Imported 3');
+  // The leads come from a CSV file, read by the API (its columns are suggested as the mapping).
+  await chooseLeadFile(
+    page,
+    'founders.csv',
+    [
+      'networkUrl,firstName,companyName',
+      'https://www.linkedin.com/in/ada-lovelace/,Ada,Analytical Engines',
+      'https://www.linkedin.com/in/grace-hopper/,Grace,Compilers Inc',
+      'https://www.linkedin.com/in/alan-turing/,Alan,Bletchley',
+    ].join('\n'),
+  );
+  const imported = await previewAndStart(page);
+  await expect(count(imported, 'Added')).toHaveText('3');
 
   await page.getByLabel('Demo sender one').check();
   await page.getByLabel('Demo sender two').check();
@@ -383,9 +385,10 @@ test('sees the limits left for today and lowers one', async ({ page }) => {
   const number = async (i: number) => Number(await cells.nth(i).textContent());
   const [used, left, limit] = [await number(1), await number(2), await number(3)];
   expect(used + left).toBe(limit);
-  await expect(card.getByRole('table', { name: 'LinkedIn calls of Demo sender one today' })).toContainText(
-    'Profile reads',
-  );
+  const calls = card.getByRole('table', { name: 'LinkedIn calls of Demo sender one today' });
+  await expect(calls).toContainText('Profile reads');
+  // Lead imports spend the day's search results, shown beside the other budgets.
+  await expect(calls.getByRole('row', { name: /^Search results/ })).toBeVisible();
   await expect(card).toContainText('InMail credits');
 
   const form = card.getByRole('form', { name: 'Change a limit of Demo sender one' });
@@ -433,9 +436,14 @@ test('is told which template variables some leads lack when a start is refused, 
     'Saved, but nothing fills {{compnay}} in Variant A of step 1',
   );
 
-  await page.getByLabel(/Profile URLs, one per line, or CSV/).fill('https://www.linkedin.com/in/typo-tim/');
-  await page.getByRole('button', { name: 'Import leads' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText('Imported 1');
+  // A pasted profile URL goes to the API as a one-column file, like any file.
+  const form = importForm(page);
+  await form.getByLabel('A CSV file, or pasted profile URLs').check();
+  await form.getByLabel('Or paste profile URLs, one per line').fill('https://www.linkedin.com/in/typo-tim/');
+  await form.getByRole('button', { name: 'Read the pasted URLs (1)' }).click();
+  await expect(form.getByLabel('Column Profile URL becomes')).toHaveValue('profileUrl');
+  const imported = await previewAndStart(page);
+  await expect(count(imported, 'Added')).toHaveText('1');
   await page.getByLabel('Demo sender one').check();
   await page.getByRole('button', { name: 'Assign senders' }).click();
   await expect(page.getByLabel('Demo sender one (assigned)')).toBeChecked();

@@ -110,7 +110,17 @@ test('the client reads campaigns and analytics, is offered no change, and the AP
   await expect(page.getByRole('heading', { level: 1, name: CAMPAIGN })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sequence' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
-  for (const control of ['Start campaign', 'Pause campaign', 'Add step', 'Import leads', 'Assign senders'])
+  // The imports section is loaded (none yet), with no form to start one.
+  await expect(page.getByText('No import yet.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'New lead import' })).toHaveCount(0);
+  for (const control of [
+    'Start campaign',
+    'Pause campaign',
+    'Add step',
+    'Preview the import',
+    'Export leads (CSV)',
+    'Assign senders',
+  ])
     await expect(page.getByRole('button', { name: control })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Block', exact: true })).toHaveCount(0);
   await expectAccessible(page);

@@ -19,7 +19,15 @@ describe('loadConfig', () => {
       webhookTargets: 'public',
       LOG_LEVEL: 'info',
       TIME_SCALE: 1,
+      METRICS_HOST: '127.0.0.1',
+      METRICS_REFRESH_MS: 10_000,
     });
+  });
+
+  it('keeps no metrics port unless one is given, and refuses one out of range', () => {
+    expect(loadConfig({ MONGODB_URI: uri }).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ MONGODB_URI: uri, METRICS_PORT: '9466' }).METRICS_PORT).toBe(9466);
+    expect(() => loadConfig({ MONGODB_URI: uri, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
 
   it('reads a compressed demo clock', () => {

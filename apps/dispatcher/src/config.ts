@@ -28,6 +28,11 @@ const configSchema = z
     /** Demo only: run the schedule on the same compressed clock as the runner (1 = real time). */
     TIME_SCALE: z.coerce.number().positive().default(1),
     CLOCK_EPOCH: z.iso.datetime({ offset: true }).optional(),
+    /** Port of `GET /metrics` (Prometheus), a listener of its own; no metrics kept or served when unset. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** Least time between two reads of the backlog gauges (scrapes in between share one). */
+    METRICS_REFRESH_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   })
   .refine((c) => c.DISPATCHER_LEASE_MS >= c.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS, {
     path: ['DISPATCHER_LEASE_MS'],

@@ -9,7 +9,8 @@
  * account whose acceptance guard never started.
  *
  * Environment: MONGODB_URI (else the test kit's MongoDB runs in a child process), SOAK_DAYS (90),
- * SOAK_LEADS_PER_AUDIENCE (2500), SOAK_SEED (hygiene), SOAK_LOG (runner log level).
+ * SOAK_LEADS_PER_AUDIENCE (1200), SOAK_MIN_JUMP_MINUTES (15: the least the clock moves between
+ * passes), SOAK_SEED (hygiene), SOAK_LOG (runner log level).
  */
 import { connectDb } from '@outreach/db';
 import { databaseUri } from '@outreach/mongo-testkit';
@@ -19,7 +20,8 @@ import { startMongoProcess } from './soak-mongo.js';
 import { HOUR, runSoak, type SoakAccountPlan, type SoakAudience } from './soak-scenario.js';
 
 const days = Number(process.env['SOAK_DAYS'] ?? 90);
-const leads = Number(process.env['SOAK_LEADS_PER_AUDIENCE'] ?? 2500);
+const leads = Number(process.env['SOAK_LEADS_PER_AUDIENCE'] ?? 1200);
+const minJumpMinutes = Number(process.env['SOAK_MIN_JUMP_MINUTES'] ?? 15);
 const RAISED = { invitationsPerDay: 40, invitationsPerWeek: 200 };
 const ACCOUNTS: SoakAccountPlan[] = [
   { tier: 'sales_navigator', limitSettings: RAISED },
@@ -50,10 +52,11 @@ try {
     leadsPerCampaign: 0,
     audiences: AUDIENCES,
     seed: process.env['SOAK_SEED'] ?? 'hygiene',
-    // Up to an hour between passes: the day's invitations spread over working hours as the
-    // pacing gate lets them, and the pile is sampled at least hourly.
-    maxJumpMs: HOUR,
-    minJumpMs: 2 * 60_000,
+    // At least `SOAK_MIN_JUMP_MINUTES` (15) between passes, at most three hours (nights): the day's
+    // invitations spread over working hours as the pacing gate lets them (one action of an account
+    // per pass), and the pile is sampled after every pass.
+    maxJumpMs: 3 * HOUR,
+    minJumpMs: minJumpMinutes * 60_000,
     simulator: { ...SOAK_SIMULATOR, audienceAcceptProbability: { ...ACCEPTANCE } },
     progress: (line) => console.error(line),
     onClock: (soakClock) => {

@@ -37,6 +37,14 @@ const configSchema = z.object({
   /** Port of the health server (`/healthz`, `/readyz`); none when unset. */
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Port of `GET /metrics` (Prometheus); no metrics are kept or served when unset. The same port as
+   * `HEALTH_PORT` serves them beside the probes; another one gets a listener of its own.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Least time between two reads of the backlog and account gauges (scrapes in between share one). */
+  METRICS_REFRESH_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -19,12 +19,15 @@ const FOLDERS_TOP_DOWN = [
   // The pass.
   'runner',
   'loop',
+  // What operators see of the work: its metrics and traces.
+  'telemetry',
   // The work on one lead, and on the other items a pass takes.
   'leads',
   'steps',
   'outgoing',
   'events',
   'completion',
+  'imports',
   'step-run',
   'screener',
   // Shared by all: account rules, the context, network failures, the store port.

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface HealthProbe {
   /** Why the process cannot do its work now, or null when it can. */
@@ -7,15 +7,19 @@ export interface HealthProbe {
 
 /**
  * `/healthz` (the process is up) and `/readyz` (it can do its work: the database answers and its
- * provider credentials were not refused), for supervisors and load balancers. JSON answers; 503
+ * provider credentials were not refused), for supervisors and load balancers, and `/metrics` when
+ * the metrics share its port. JSON answers; 503
  * with the reason when not ready.
  */
 export function startHealthServer(
   port: number,
   host: string,
   probe: HealthProbe,
+  /** Serves other routes first (the metrics, when they share the port); true when it answered. */
+  alsoServe?: (request: IncomingMessage, response: ServerResponse) => boolean,
 ): Promise<{ server: Server; close(): Promise<void> }> {
   const server = createServer((request, response) => {
+    if (alsoServe?.(request, response)) return;
     const send = (status: number, body: object) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));

@@ -1,4 +1,5 @@
 import { credentialValues, redactLogLine } from '@outreach/domain';
+import { traceLogFields } from '@outreach/telemetry';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 
 /**
@@ -16,6 +17,8 @@ export function createLogger(
     level,
     base: { service: 'runner' },
     hooks: { streamWrite: (line: string) => redactLogLine(line, secrets) },
+    // A line written inside a traced request or piece of work names its trace and span.
+    mixin: traceLogFields,
   };
   return destination ? pino(options, destination) : pino(options);
 }

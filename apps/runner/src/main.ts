@@ -1,33 +1,15 @@
-import { loadConfig } from './config.js';
-import { createLogger } from './logger.js';
-import { startRunnerProcess } from './runner-process.js';
-
 /**
- * The runner process: configuration from the environment, then passes until SIGINT or SIGTERM,
- * which stop it gracefully (a second signal during shutdown exits at once).
+ * The runner process's entry. Tracing starts first when `OTEL_EXPORTER_OTLP_ENDPOINT` is set
+ * (nothing of OpenTelemetry is loaded otherwise); the rest of the process is imported only then, so
+ * the MongoDB driver and the HTTP clients are instrumented as they load.
  */
-async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const logger = createLogger(config.LOG_LEVEL);
-  const running = await startRunnerProcess(config, logger);
-  let signalled = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (signalled) process.exit(1);
-    signalled = true;
-    logger.info({ signal }, 'shutdown requested');
-    running.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-}
+import { startTracingIfConfigured } from '@outreach/telemetry/tracing-preload';
 
-main().catch((error: unknown) => {
+try {
+  await startTracingIfConfigured('runner');
+  const { main } = await import('./runner-main.js');
+  await main();
+} catch (error: unknown) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-});
+}

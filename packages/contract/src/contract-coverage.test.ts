@@ -19,6 +19,7 @@ const ENDPOINTS = [
   'GET /v1/campaigns/{campaignId}/leads',
   'POST /v1/campaigns/{campaignId}/leads',
   'DELETE /v1/campaigns/{campaignId}/leads',
+  'GET /v1/campaigns/{campaignId}/leads/export',
   'GET /v1/campaigns/{id}/sequence',
   'GET /v1/campaigns/{campaignId}/analytics',
   'GET /v1/campaigns/{campaignId}/blocked-leads',
@@ -33,6 +34,15 @@ const ENDPOINTS = [
   'GET /v1/ai-tools',
   'PUT /v1/leads/{leadId}/status',
   'POST /v1/leads/{leadId}/tags',
+  'POST /v1/lead-files',
+  'GET /v1/lead-files/{id}',
+  'POST /v1/campaigns/{campaignId}/lead-imports',
+  'GET /v1/campaigns/{campaignId}/lead-imports',
+  'GET /v1/lead-imports/{importId}',
+  'POST /v1/lead-imports/{importId}/cancel',
+  'GET /v1/lead-imports/{importId}/report',
+  'GET /v1/accounts/{accountId}/lead-lists',
+  'GET /v1/accounts/{accountId}/search-parameters',
   'GET /v1/blocked-leads',
   'POST /v1/blocked-leads',
   'DELETE /v1/blocked-leads',
@@ -193,8 +203,10 @@ describe('the endpoints of openapi.yaml', () => {
     '%s shows an example of its request body and of every response body',
     (_key, operation) => {
       const requestBody = resolve(operation['requestBody']);
-      if (requestBody)
-        expect(hasExample(asObject(asObject(requestBody['content'])?.['application/json']))).toBe(true);
+      // A JSON body, or the file itself for an upload (`text/csv`): each media type shows one.
+      for (const [type, mediaType] of Object.entries(asObject(requestBody?.['content']) ?? {})) {
+        expect(hasExample(asObject(mediaType)), type).toBe(true);
+      }
       for (const [status, response] of Object.entries(asObject(operation['responses']) ?? {})) {
         for (const mediaType of Object.values(asObject(resolve(response)?.['content']) ?? {})) {
           expect(hasExample(asObject(mediaType)), status).toBe(true);

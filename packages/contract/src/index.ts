@@ -5,6 +5,16 @@ export * from './api-types.js';
 export { openApiDocument, openApiDocumentPath, type OpenApiDocument } from './openapi-document.js';
 export * from './schemas/index.js';
 export {
+  leadFileRowReader,
+  missingLeadFileColumns,
+  openLeadFileLeads,
+  type LeadFileEntry,
+  type LeadFileRow,
+  type LeadFileRowStore,
+  type LeadInputValue,
+  type OpenLeadFile,
+} from './lead-files/lead-file-rows.js';
+export {
   formatZodError,
   zodErrorDetails,
   type FormatOptions,

@@ -29,6 +29,6 @@ describe('openApiDocument', () => {
   it('serialises to JSON for GET /v1/openapi.json', () => {
     const json = JSON.parse(JSON.stringify(openApiDocument)) as typeof openApiDocument;
     expect(json.paths['/v1/campaigns']).toBeDefined();
-    expect(Object.keys(json.webhooks)).toHaveLength(10);
+    expect(Object.keys(json.webhooks)).toHaveLength(11);
   });
 });

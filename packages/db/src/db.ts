@@ -47,6 +47,16 @@ import { LeadLeaseRepository } from './lead/lead-lease.repository.js';
 import { LeadInvitationRepository } from './lead/lead-invitations.repository.js';
 import { SenderAccountInvitationsRepository } from './sender-account/sender-account-invitations.js';
 import { LeadRepository } from './lead/lead.repository.js';
+import { LeadExportRepository } from './lead/lead-export.repository.js';
+import { LeadFileRepository } from './lead-file/lead-file.repository.js';
+import { leadFileSchema, type LeadFileRecord } from './lead-file/lead-file.schema.js';
+import { LeadFileRowRepository } from './lead-file-row/lead-file-row.repository.js';
+import { leadFileRowChunkSchema, type LeadFileRowChunkRecord } from './lead-file-row/lead-file-row.schema.js';
+import { LeadIntake } from './lead/lead-intake.js';
+import { LeadImportRepository } from './lead-import/lead-import.repository.js';
+import { leadImportSchema, type LeadImportRecord } from './lead-import/lead-import.schema.js';
+import { LeadImportRowRepository } from './lead-import-row/lead-import-row.repository.js';
+import { leadImportRowSchema, type LeadImportRowRecord } from './lead-import-row/lead-import-row.schema.js';
 import { leadSchema, type LeadRecord } from './lead/lead.schema.js';
 import { MemberRepository } from './member/member.repository.js';
 import { memberSchema, type MemberRecord } from './member/member.schema.js';
@@ -106,7 +116,20 @@ export interface Db {
   campaignCounters: CampaignCountersRepository;
   leads: LeadRepository;
   leadLeases: LeadLeaseRepository;
+  leadInvitations: LeadInvitationRepository;
+  accountInvitations: SenderAccountInvitationsRepository;
   blockedLeads: BlockedLeadRepository;
+  /** Uploaded CSV files of leads (kept 7 days), and their rows. */
+  leadFiles: LeadFileRepository;
+  leadFileRows: LeadFileRowRepository;
+  /** A campaign's leads as its CSV export reads them: a page at a time. */
+  leadExports: LeadExportRepository;
+  /** What a lead import must know of a page's people (dedupe), read from indexes. */
+  leadIntake: LeadIntake;
+  /** Lead imports: jobs the runner carries out a page at a time. */
+  leadImports: LeadImportRepository;
+  /** Each lead import's rows: every person it read and what became of them. */
+  leadImportRows: LeadImportRowRepository;
   conversations: ConversationRepository;
   messages: MessageRepository;
   actions: ActionRepository;
@@ -119,8 +142,6 @@ export interface Db {
   modelUsage: ModelUsageRepository;
   /** Language-model answers already paid for, per workspace. */
   modelAnswers: ModelAnswerRepository;
-  leadInvitations: LeadInvitationRepository;
-  accountInvitations: SenderAccountInvitationsRepository;
   idempotencyKeys: IdempotencyRepository;
   /** Agencies (above workspaces) and their people. */
   agencies: AgencyRepository;
@@ -170,6 +191,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     campaigns: modelOf<CampaignRecord>(connection, 'Campaign', campaignSchema),
     leads: modelOf<LeadRecord>(connection, 'Lead', leadSchema),
     blockedLeads: modelOf<BlockedLeadRecord>(connection, 'BlockedLead', blockedLeadSchema),
+    leadFiles: modelOf<LeadFileRecord>(connection, 'LeadFile', leadFileSchema),
+    leadFileRows: modelOf<LeadFileRowChunkRecord>(connection, 'LeadFileRowChunk', leadFileRowChunkSchema),
     conversations: modelOf<ConversationRecord>(connection, 'Conversation', conversationSchema),
     messages: modelOf<MessageRecord>(connection, 'Message', messageSchema),
     actions: modelOf<ActionRecord>(connection, 'Action', actionSchema),
@@ -193,6 +216,8 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     invitations: modelOf<InvitationRecord>(connection, 'Invitation', invitationSchema),
     setupTokens: modelOf<SetupTokenRecord>(connection, 'SetupToken', setupTokenSchema),
     authFailures: modelOf<AuthFailureRecord>(connection, 'AuthFailure', authFailureSchema),
+    leadImports: modelOf<LeadImportRecord>(connection, 'LeadImport', leadImportSchema),
+    leadImportRows: modelOf<LeadImportRowRecord>(connection, 'LeadImportRow', leadImportRowSchema),
     auditEntries: modelOf<AuditEntryRecord>(connection, 'AuditEntry', auditEntrySchema),
   };
   const scoped = <T extends TenantRecord>(model: Model<T>) => new ScopedModel<T>(model);
@@ -209,20 +234,36 @@ export function createDb(connection: Connection, options: DbOptions = {}): Db {
     marks,
     rollups: dailyRollups,
   });
+  const leadRepository = new LeadRepository(leads, campaignCounters, clock, actions);
+  const campaignRepository = new CampaignRepository(campaigns, clock);
+  const blockedLeadRepository = new BlockedLeadRepository(scoped(models.blockedLeads), clock);
+  const leadImportRows = new LeadImportRowRepository(scoped(models.leadImportRows), clock);
 
   return {
     workspaces: new WorkspaceRepository(models.workspaces, clock),
     apiKeys: new ApiKeyRepository(scoped(models.apiKeys), clock),
     senderAccounts: new SenderAccountRepository(scoped(models.senderAccounts), clock),
     accountUsage: new AccountUsageRepository(scoped(models.accountUsage)),
-    campaigns: new CampaignRepository(campaigns, clock),
+    campaigns: campaignRepository,
     campaignStats,
     campaignCounters,
-    leads: new LeadRepository(leads, campaignCounters, clock, actions),
+    leads: leadRepository,
     leadLeases: new LeadLeaseRepository(leads, campaignCounters, clock),
     leadInvitations: new LeadInvitationRepository(leads),
     accountInvitations: new SenderAccountInvitationsRepository(scoped(models.senderAccounts)),
-    blockedLeads: new BlockedLeadRepository(scoped(models.blockedLeads), clock),
+    blockedLeads: blockedLeadRepository,
+    leadFiles: new LeadFileRepository(scoped(models.leadFiles)),
+    leadFileRows: new LeadFileRowRepository(scoped(models.leadFileRows)),
+    leadExports: new LeadExportRepository(leads, scoped(models.leadActionMarks)),
+    leadIntake: new LeadIntake({
+      leadRecords: leads,
+      campaignRecords: campaigns,
+      blockedLeads: blockedLeadRepository,
+      marks,
+      importRows: leadImportRows,
+    }),
+    leadImports: new LeadImportRepository(scoped(models.leadImports), clock),
+    leadImportRows,
     conversations: new ConversationRepository(conversations, messages, clock),
     messages: messageRepository,
     actions: new ActionRepository(actions, marks, campaignCounters, dailyRollups, messageRepository, leads),

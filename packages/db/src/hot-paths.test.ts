@@ -15,6 +15,8 @@ import { dailyRollupSchema } from './daily-rollup/daily-rollup.schema.js';
 import { deliverySchema } from './delivery/delivery.schema.js';
 import { eventSchema } from './event/event.schema.js';
 import { leadSchema } from './lead/lead.schema.js';
+import { leadImportSchema } from './lead-import/lead-import.schema.js';
+import { leadImportRowSchema } from './lead-import-row/lead-import-row.schema.js';
 import { DUE_LEAD_SORT, dueLeadFilter } from './lead/lead-lease.repository.js';
 import { senderAccountSchema } from './sender-account/sender-account.schema.js';
 import { servingIndex } from './testing/index-coverage.js';
@@ -133,6 +135,31 @@ describe('hot paths are served by an index', () => {
   it('the analytics series: a window of days of one campaign, or of a page of campaigns', () => {
     expect(servingIndex(dailyRollupSchema, { equality: ['workspaceId', 'campaignId'], range: 'day' })).toBe(
       'workspaceId_campaignId_day',
+    );
+  });
+
+  it('lead imports: the claim of due jobs, a campaign’s list, and a page’s lookups per person', () => {
+    expect(servingIndex(leadImportSchema, { equality: [], range: 'nextRunAt', sort: ['nextRunAt'] })).toBe(
+      'nextRunAt',
+    );
+    const claimIndex = leadImportSchema.indexes().find(([keys]) => 'nextRunAt' in keys);
+    expect(claimIndex?.[1]).toMatchObject({ partialFilterExpression: { nextRunAt: { $exists: true } } });
+    expect(
+      servingIndex(leadImportSchema, { equality: ['workspaceId', 'campaignId'], sort: ['createdAt', '_id'] }),
+    ).toBe('workspaceId_campaignId_createdAt__id');
+    // A page's people: their leads in every campaign, the rows this import wrote for them before,
+    // the report in order; blocks by identifier are above.
+    expect(servingIndex(leadSchema, { equality: ['workspaceId', 'publicIdentifier'] })).toBe(
+      'workspaceId_publicIdentifier',
+    );
+    expect(
+      servingIndex(leadImportRowSchema, {
+        equality: ['workspaceId', 'importId', 'publicIdentifier'],
+        range: 'seq',
+      }),
+    ).toBe('workspaceId_importId_publicIdentifier_seq');
+    expect(servingIndex(leadImportRowSchema, { equality: ['workspaceId', 'importId'], range: 'seq' })).toBe(
+      'workspaceId_importId_seq',
     );
   });
 

@@ -64,6 +64,7 @@ describe('the code -> kind -> status table', () => {
     ['block_not_found', 404],
     ['conversation_not_found', 404],
     ['subscription_not_found', 404],
+    ['lead_file_not_found', 404],
     ['campaign_not_startable', 409],
     ['campaign_not_active', 409],
     ['no_connected_sender', 409],
@@ -88,12 +89,16 @@ describe('the code -> kind -> status table', () => {
     ['already_member', 409],
     ['sign_in_required', 409],
     ['sign_in_as_invitee', 409],
+    ['lead_import_not_found', 404],
+    ['invalid_lead_source', 400],
+    ['account_tier_required', 422],
+    ['search_budget_spent', 409],
   ] as const)('maps %s to %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
   });
 
   it('lists every code with a known kind', () => {
-    expect(DOMAIN_ERROR_CODES).toHaveLength(44);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(49);
     for (const code of DOMAIN_ERROR_CODES) expect(ERROR_KINDS).toContain(DOMAIN_ERROR_KINDS[code]);
   });
 

@@ -14,7 +14,7 @@ const now = new Date('2026-03-10T10:00:00.000Z');
 
 describe('the event types', () => {
   it('each have a data shape', () => {
-    expect(EVENT_TYPES).toHaveLength(10);
+    expect(EVENT_TYPES).toHaveLength(11);
     expect(Object.keys(EVENT_DATA_FIELDS).sort()).toEqual([...EVENT_TYPES].sort());
   });
 
@@ -32,17 +32,21 @@ describe('the event types', () => {
     ['campaign_without_leads', ['campaignId', 'name', 'detectedAt']],
     ['network_account_disconnected', ['accountId', 'name', 'reason', 'restrictionReason', 'disconnectedAt']],
     [
-      'acceptance_guard_started',
+      'lead_import_completed',
       [
+        'importId',
+        'campaignId',
         'accountId',
-        'name',
-        'state',
-        'acceptanceRate',
-        'sent',
-        'accepted',
-        'halveBelow',
-        'stopBelow',
-        'startedAt',
+        'sourceType',
+        'status',
+        'total',
+        'importable',
+        'fetched',
+        'added',
+        'skipped',
+        'capped',
+        'error',
+        'finishedAt',
       ],
     ],
   ] as const)('%s carries %j', (type, fields) => {

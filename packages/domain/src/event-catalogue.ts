@@ -1,9 +1,11 @@
 /**
- * The webhook event catalogue: the `data` each of the ten event types carries. Every timestamp is
+ * The webhook event catalogue: the `data` each of the eleven event types carries. Every timestamp is
  * an ISO 8601 string. Deliveries wrap the data in the envelope `{ id, type, timestamp, workspaceId,
  * data }` (see `buildEvent`).
  */
 import type { AiDecisionSource, AiFailureKind, ReplyLabel } from './ai-decisions.js';
+import type { ImportSkipCounts, FinishedLeadImportStatus } from './lead-import-job.rules.js';
+import type { LeadSourceType } from './lead-import-source.rules.js';
 import type { EventType, LeadTag } from './vocabulary.js';
 
 /** Who set a lead's tag: a person through the API, or the screener's analysis of a reply. */
@@ -90,6 +92,27 @@ export interface NetworkAccountDisconnectedData {
 }
 
 /**
+ * A lead import ended: read to the end (`completed`), read as far as the network's cap on one
+ * search lets it (`capped`, with what was left out), stopped by a user (`cancelled`) or stopped by
+ * a failure (`failed`, with the error). Fired once per import.
+ */
+export interface LeadImportCompletedData {
+  importId: string;
+  campaignId: string;
+  accountId: string;
+  sourceType: LeadSourceType;
+  status: FinishedLeadImportStatus;
+  total: number | null;
+  importable: number | null;
+  fetched: number;
+  added: number;
+  skipped: ImportSkipCounts;
+  capped: number;
+  error: string | null;
+  finishedAt: string;
+}
+
+/**
  * Too few of a sender's recent invitations were accepted: the acceptance guard started to halve
  * its daily invitations (`halved`) or stopped them until a user lifts the stop (`stopped`). Fired
  * once when each begins.
@@ -118,6 +141,7 @@ export interface EventDataMap {
   campaign_without_leads: CampaignWithoutLeadsData;
   network_account_disconnected: NetworkAccountDisconnectedData;
   acceptance_guard_started: AcceptanceGuardStartedData;
+  lead_import_completed: LeadImportCompletedData;
 }
 
 export type EventData<T extends EventType = EventType> = EventDataMap[T];
@@ -164,6 +188,21 @@ export const EVENT_DATA_FIELDS = {
     'halveBelow',
     'stopBelow',
     'startedAt',
+  ],
+  lead_import_completed: [
+    'importId',
+    'campaignId',
+    'accountId',
+    'sourceType',
+    'status',
+    'total',
+    'importable',
+    'fetched',
+    'added',
+    'skipped',
+    'capped',
+    'error',
+    'finishedAt',
   ],
 } as const satisfies { [T in EventType]: readonly (keyof EventDataMap[T])[] };
 

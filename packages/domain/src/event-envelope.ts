@@ -32,6 +32,8 @@ export const transitionKeys = {
     generation === 0 ? `${campaignId}:${activation}` : `${campaignId}:${activation}:${generation}`,
   /** Once per lost session: `session` names the connection that ended (e.g. when it began). */
   networkAccountDisconnected: (accountId: string, session: string | number) => `${accountId}:${session}`,
+  /** Once per import: it ends once. */
+  leadImportCompleted: (importId: string) => importId,
 } as const;
 
 export interface EventInput<T extends EventType> {

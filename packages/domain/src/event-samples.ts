@@ -97,6 +97,30 @@ const SAMPLES: { [T in EventType]: (at: string) => EventDataMap[T] } = {
     stopBelow: 0.1,
     startedAt: at,
   }),
+  lead_import_completed: (at) => ({
+    importId: sampleId('imp'),
+    campaignId: CAMPAIGN.campaignId,
+    accountId: sampleId('acc'),
+    sourceType: 'linkedin_search',
+    status: 'capped',
+    total: 3400,
+    importable: 1000,
+    fetched: 1000,
+    added: 912,
+    skipped: {
+      already_in_campaign: 20,
+      in_other_campaign: 31,
+      contacted_recently: 12,
+      blocked: 3,
+      already_connected: 15,
+      invitation_pending: 2,
+      invalid: 4,
+      duplicate_in_source: 1,
+    },
+    capped: 2400,
+    error: null,
+    finishedAt: at,
+  }),
 };
 
 /** A sample event of `type` for the workspace, stamped `now`; its id is stable per workspace. */

@@ -39,6 +39,8 @@ describe('public ids', () => {
         'mem',
         'inv',
         'aud',
+        'imp',
+        'lfl',
       ].sort(),
     );
   });

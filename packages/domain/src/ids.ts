@@ -22,6 +22,8 @@ export const ID_PREFIXES = {
   member: 'mem',
   invitation: 'inv',
   auditEntry: 'aud',
+  leadFile: 'lfl',
+  leadImport: 'imp',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

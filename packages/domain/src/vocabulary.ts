@@ -63,6 +63,7 @@ export const EVENT_TYPES = [
   'connection_request_accepted',
   'campaign_without_leads',
   'acceptance_guard_started',
+  'lead_import_completed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

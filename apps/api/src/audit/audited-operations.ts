@@ -5,7 +5,8 @@ import type { AuditFact } from './audit-trail.js';
  * input and its successful answer to what happened. The route helper records them after a 2xx;
  * the people operations (invitations, roles, keys, sessions) record their own, with more detail.
  */
-type Describe = (input: Input, body: Body) => AuditFact;
+/** Null: nothing happened worth recording (a dry run). */
+type Describe = (input: Input, body: Body) => AuditFact | null;
 type Input = { params?: Record<string, string>; body?: unknown } | undefined;
 type Body = Record<string, unknown>;
 
@@ -67,6 +68,23 @@ export const AUDITED_OPERATIONS: Readonly<Record<string, Describe>> = {
       duplicates: count(body, 'duplicates'),
       blocked: count(body, 'blocked'),
     },
+  }),
+  createLeadImport: (input, body) =>
+    body['dryRun'] === true
+      ? null
+      : {
+          action: 'lead_import.started',
+          target: { type: 'campaign', id: param(input, 'campaignId') },
+          details: { importId: field(body, 'id'), accountId: field(body, 'accountId') },
+        },
+  cancelLeadImport: (input, body) => ({
+    action: 'lead_import.cancelled',
+    target: { type: 'lead_import', id: param(input, 'importId') },
+    details: { status: field(body, 'status') },
+  }),
+  exportCampaignLeads: (input) => ({
+    action: 'leads.exported',
+    target: { type: 'campaign', id: param(input, 'campaignId') },
   }),
   removeLeads: (input) => ({
     action: 'leads.removed',

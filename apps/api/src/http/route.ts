@@ -2,10 +2,13 @@ import { formatZodError, openApiDocument, requestSchemas, zodErrorDetails } from
 import { isPermission, isWorkspacePermission, type Permission } from '@outreach/domain';
 import { MAX_LISTED_PROBLEMS } from './error-body.js';
 import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { z, type ZodType } from 'zod';
 import { HttpError } from './http-error.js';
 import { jsonBody } from './json-body.middleware.js';
 import type { OperationInput, OperationName } from './operation-input.js';
+import { stampRouteTemplate } from './route-template.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -26,12 +29,35 @@ export function created<B>(body: B): Reply<B> {
   return { status: 201, body };
 }
 
+/**
+ * A body written as it is produced (a CSV export): sent with `status` and `headers` (its
+ * `Content-Type` among them) once the operation has checked what it could; a failure after the
+ * first bytes cuts the connection, the only signal left once the status is sent.
+ */
+export interface StreamReply {
+  status: number;
+  headers: Record<string, string>;
+  stream: Readable;
+}
+
+export function streamed(stream: Readable, headers: Record<string, string>): StreamReply {
+  return { status: 200, headers, stream };
+}
+
 /** Queued for background work (a webhook re-send), not done yet. */
 export function accepted<B>(body: B): Reply<B> {
   return { status: 202, body };
 }
 
-export type Handler<Id extends OperationName, Ctx> = (input: OperationInput<Id>, ctx: Ctx) => Promise<Reply>;
+/**
+ * One operation's handler. `req` is there for the operations whose body is not JSON (a file
+ * upload reads it as a stream; nothing else has read it); the others ignore it.
+ */
+export type Handler<Id extends OperationName, Ctx> = (
+  input: OperationInput<Id>,
+  ctx: Ctx,
+  req: Request,
+) => Promise<Reply | StreamReply>;
 
 export interface RouteHelperOptions<Ctx> {
   /**
@@ -88,7 +114,16 @@ export function createRouteHelper<Ctx>(router: Router, options: RouteHelperOptio
         query: schemas.query ? parsePart(schemas.query, req.query, 'query') : refuseQuery(req.query),
         body: parsePart(schemas.body, bodyOf(req, OPTIONAL_BODY.has(operation)), 'body'),
       } as OperationInput<Id>;
-      const reply = await handle(input, options.context(req, res));
+      const reply = await handle(input, options.context(req, res), req);
+      if ('stream' in reply) {
+        await options.after?.(operation, input, { status: reply.status, body: {} }, res);
+        res.status(reply.status).set(reply.headers);
+        await pipeline(reply.stream, res).catch((error: unknown) => {
+          // A caller that hangs up mid-way (a cancelled download) is no failure of ours.
+          if ((error as { code?: unknown }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+        });
+        return;
+      }
       if (reply.status < 300) await options.after?.(operation, input, reply, res);
       if (reply.headers) res.set(reply.headers);
       for (const cookie of reply.cookies ?? []) res.append('set-cookie', cookie);
@@ -103,7 +138,7 @@ export function createRouteHelper<Ctx>(router: Router, options: RouteHelperOptio
         : [];
     // Deny by default: an operation whose contract names no permission answers 403 to everyone.
     const guards = permission === null ? [refuseUndeclared(operation)] : options.guards(permission);
-    router[method](path, ...guards, ...bodyParsing, ...idempotent, handler);
+    router[method](path, stampRouteTemplate, ...guards, ...bodyParsing, ...idempotent, handler);
     registered.push({ operation, method, path });
   }
   return Object.assign(route, { registered });

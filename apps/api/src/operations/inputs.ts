@@ -32,3 +32,7 @@ export type ListHooksQuery = QueryOf<'listHooks'>;
 export type PerformListQuery = QueryOf<'performList'>;
 export type ListHookDeliveriesQuery = QueryOf<'listHookDeliveries'>;
 export type RecoverHookDeliveriesBody = BodyOf<'recoverHookDeliveries'>;
+export type CreateLeadImportBody = BodyOf<'createLeadImport'>;
+export type ListLeadImportsQuery = QueryOf<'listLeadImports'>;
+export type ListAccountLeadListsQuery = QueryOf<'listAccountLeadLists'>;
+export type ListSearchParametersQuery = QueryOf<'listSearchParameters'>;

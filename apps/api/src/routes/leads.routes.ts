@@ -1,5 +1,6 @@
 import { ok } from '../http/route.js';
 import { addLeads } from '../operations/leads/add-leads.js';
+import { exportCampaignLeads } from '../operations/leads/export-campaign-leads.js';
 import { listCampaignLeads } from '../operations/leads/list-campaign-leads.js';
 import { removeLeads } from '../operations/leads/remove-leads.js';
 import { tagLead } from '../operations/leads/tag-lead.js';
@@ -12,6 +13,9 @@ export function leadRoutes(route: Route): void {
   );
   route('addLeads', 'post', '/campaigns/:campaignId/leads', async ({ params, body }, ctx) =>
     ok(await addLeads(ctx, params.campaignId, body)),
+  );
+  route('exportCampaignLeads', 'get', '/campaigns/:campaignId/leads/export', async ({ params }, ctx) =>
+    exportCampaignLeads(ctx, params.campaignId),
   );
   route('removeLeads', 'delete', '/campaigns/:campaignId/leads', async ({ params, body }, ctx) =>
     ok(await removeLeads(ctx, params.campaignId, body)),

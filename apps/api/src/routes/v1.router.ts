@@ -17,6 +17,8 @@ import { campaignRoutes } from './campaigns.routes.js';
 import { conversationRoutes } from './conversations.routes.js';
 import { hookRoutes } from './hooks.routes.js';
 import { leadRoutes } from './leads.routes.js';
+import { leadImportRoutes } from './lead-imports.routes.js';
+import { leadFileRoutes } from './lead-files.routes.js';
 import { peopleRoutes } from './people.routes.js';
 import { sequenceRoutes } from './sequence.routes.js';
 
@@ -88,7 +90,8 @@ export function v1Router(deps: AppDeps): V1Routes {
         string,
         unknown
       >;
-      await audit.record(accessOf(res), describe(input as Parameters<typeof describe>[0], body));
+      const fact = describe(input as Parameters<typeof describe>[0], body);
+      if (fact !== null) await audit.record(accessOf(res), fact);
     },
   });
 
@@ -97,6 +100,8 @@ export function v1Router(deps: AppDeps): V1Routes {
   sequenceRoutes(route);
   aiToolRoutes(route);
   leadRoutes(route);
+  leadImportRoutes(route);
+  leadFileRoutes(route);
   blockRoutes(route);
   accountRoutes(route);
   conversationRoutes(route);

@@ -88,6 +88,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       apiKeyCacheMs: options.apiKeyCacheMs ?? 0,
       webhookTargets: options.webhookTargets ?? 'public',
       ...(options.demoKeyFile !== undefined ? { demoKeyFile: options.demoKeyFile } : {}),
+      ...(options.loadShedding ? { loadShedding: options.loadShedding } : {}),
     },
     pingDatabase: options.pingDatabase ?? databasePing(db),
     ...(provider ? { provider } : {}),

@@ -250,6 +250,16 @@ export function useApi() {
   return state.clients.api;
 }
 
+/**
+ * The workspace page's typed client itself, for what the query hooks cannot hand over: an answer
+ * read as a file (a CSV download) with its headers.
+ */
+export function useFetchClient() {
+  const state = useContext(WorkspaceContext);
+  if (!state) throw new Error('useFetchClient outside a workspace page');
+  return state.clients.fetchClient;
+}
+
 /** Whether the person's role in the workspace shown allows this; controls it does not are not offered. */
 export function useCan(permission: Permission): boolean {
   return useContext(WorkspaceContext)?.workspace.permissions.includes(permission) ?? false;

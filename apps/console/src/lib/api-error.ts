@@ -21,6 +21,16 @@ const HINTS: Record<string, string> = {
   delivery_in_flight: 'The delivery is being sent right now: retry once it has settled.',
   subscription_removed: 'The subscription was removed, so nothing can be sent.',
   network_unavailable: 'The network provider did not answer: try again in a moment.',
+  search_budget_spent:
+    "The sender's search results for today are spent: preview again tomorrow, or choose another sender.",
+  account_tier_required: 'Choose a sender with the LinkedIn product this source needs.',
+  invalid_lead_source:
+    'Paste a LinkedIn people search (or a post, for its engagers) as its address bar shows it.',
+  lead_file_not_found: 'Files are kept 7 days: upload the file again.',
+  invalid_csv: 'Export the sheet as CSV (commas, semicolons or tabs) and upload that file.',
+  too_many_rows: 'Split the file into files of at most 100,000 rows and import each.',
+  payload_too_large: 'Split the file into smaller files and import each.',
+  provider_not_configured: 'No LinkedIn provider is configured for this service: ask whoever runs it.',
 };
 
 function hintForStatus(status: number): string {

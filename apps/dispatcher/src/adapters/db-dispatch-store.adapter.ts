@@ -172,6 +172,7 @@ function fromDbEvent(event: DbOutboxEvent): OutboxEvent {
     workspaceId: event.workspaceId,
     occurredAt: event.timestamp,
     data: event.data,
+    ...(event.traceparent ? { traceparent: event.traceparent } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ export interface OutboxEvent {
   workspaceId: string;
   occurredAt: Date;
   data: Record<string, unknown>;
+  /** The traced work that wrote the event (W3C `traceparent`), linked from its delivery spans. */
+  traceparent?: string | null;
 }
 
 /** The JSON body every receiver gets: `{ id, type, timestamp, workspaceId, data }`. */

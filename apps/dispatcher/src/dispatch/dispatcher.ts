@@ -1,4 +1,6 @@
+import { inWorkSpan } from '@outreach/telemetry';
 import type { DeliveryTarget } from '../ports/dispatch-store.port.js';
+import type { DispatcherMetrics } from '../telemetry/dispatcher-metrics.js';
 import { ClaimAhead } from './claim-ahead.js';
 import { claimBatch } from './claim-batch.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
@@ -12,6 +14,8 @@ import {
 import { fanOutPending } from './fan-out.js';
 import { SettleQueue } from './settle-queue.js';
 import { WakeableSleep } from './wakeable-sleep.js';
+
+export const DISPATCHER_TRACER = '@outreach/dispatcher';
 
 export interface DispatcherOptions {
   /** Names this process in leases; unique per process. */
@@ -70,9 +74,14 @@ export class Dispatcher {
   /** The subscriptions read in the current claim pass (null: gone). */
   private passTargets = new Map<string, DeliveryTarget | null>();
 
+  /** Subscriptions whose last attempt from this process failed (for the metrics). */
+  private readonly failing = new Set<string>();
+
   constructor(
     private readonly deps: DeliveryDeps,
     private readonly options: DispatcherOptions,
+    /** Counts and times deliveries (the process passes them when it keeps metrics). */
+    private readonly metrics?: DispatcherMetrics,
   ) {
     const { concurrency, perSubscriptionConcurrency, leaseMs } = options;
     this.slots = new ConcurrencyLimiter(concurrency, perSubscriptionConcurrency);
@@ -89,6 +98,19 @@ export class Dispatcher {
   /** Deliveries claimed ahead and waiting for a slot. */
   get bufferedCount(): number {
     return this.ahead.size;
+  }
+
+  /** Subscriptions with every request slot of theirs in use: their other deliveries wait. */
+  receiversAtLimit(): number {
+    let held = 0;
+    for (const count of this.slots.heldByKey().values())
+      if (count >= this.options.perSubscriptionConcurrency) held += 1;
+    return held;
+  }
+
+  /** Subscriptions whose last attempt from this process failed (retried on the schedule). */
+  receiversFailing(): number {
+    return this.failing.size;
   }
 
   /** One pass: fan out new events, then claim as many due deliveries as there is room for. */
@@ -247,10 +269,51 @@ export class Dispatcher {
   /** After a 410: nothing more is sent to it, neither by later claims nor from the buffer. */
   private subscriptionRemoved(subscriptionId: string): void {
     this.passTargets.set(subscriptionId, null);
+    this.failing.delete(subscriptionId);
     // Settled as failed without a request, so they need no slot.
     for (const work of this.ahead.takeSubscription(subscriptionId)) {
       this.launch({ ...work, target: null }, false);
     }
+  }
+
+  /**
+   * One delivery attempt as a trace of its own (`dispatcher.delivery`), linked to the work that
+   * wrote its event when that was traced, and counted and timed by outcome when metrics are kept.
+   * The span names the delivery, event and subscription (a trace may: a metric label may not).
+   */
+  private observed(work: ClaimedWork, attempt: () => Promise<DeliveryResult>): Promise<DeliveryResult> {
+    const { claim } = work;
+    return inWorkSpan(
+      DISPATCHER_TRACER,
+      'dispatcher.delivery',
+      {
+        attributes: {
+          'outreach.workspace.id': claim.workspaceId,
+          'outreach.delivery.id': claim.id,
+          'outreach.event.id': claim.eventId,
+          'outreach.subscription.id': claim.subscriptionId,
+          'outreach.delivery.attempt': claim.attempt,
+          ...(work.event ? { 'outreach.event.type': work.event.type } : {}),
+        },
+        causes: [work.event?.traceparent],
+      },
+      async (span) => {
+        const end = this.metrics?.deliveryDuration.startTimer();
+        let outcome = 'error';
+        try {
+          const result = await attempt();
+          outcome = result;
+          if (result === 'delivered') this.failing.delete(claim.subscriptionId);
+          else if (result === 'retry_scheduled' || result === 'failed')
+            this.failing.add(claim.subscriptionId);
+          return result;
+        } finally {
+          span.setAttribute('outreach.delivery.outcome', outcome);
+          end?.({ outcome });
+          this.metrics?.deliveries.inc({ outcome });
+        }
+      },
+    );
   }
 
   private launch(work: ClaimedWork, withSlot: boolean): void {
@@ -272,7 +335,7 @@ export class Dispatcher {
       onRequestEnded: endRequest,
       onSubscriptionRemoved: (subscriptionId) => this.subscriptionRemoved(subscriptionId),
     };
-    const done = deliverOne(work, this.deps, wiring, abort.signal)
+    const done = this.observed(work, () => deliverOne(work, this.deps, wiring, abort.signal))
       .then((result: DeliveryResult) => {
         if (result === 'lease_lost')
           this.deps.logger.warn({ deliveryId: claim.id }, 'lease lost before recording');

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { connectDbWhenReachable } from '@outreach/db';
 import { clockForTimeScale, systemClock } from '@outreach/network';
+import { createMetricsRegistry, observeMongoPool, startMetricsServer } from '@outreach/telemetry';
+import { stopTracing } from '@outreach/telemetry/tracing-preload';
 import type { Logger } from 'pino';
 import { DbDispatchStore } from '../adapters/db-dispatch-store.adapter.js';
 import type { Config } from '../config.js';
 import { HttpSender } from '../delivery/http-sender.js';
 import { Dispatcher } from '../dispatch/dispatcher.js';
+import { createDispatcherMetrics } from '../telemetry/dispatcher-metrics.js';
 
 export interface DispatcherProcess {
   /** Names this process in leases. */
@@ -38,6 +41,19 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
     targets: config.webhookTargets,
   });
   const owner = `dispatcher:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  // Metrics are kept only when something can read them (METRICS_PORT set).
+  const registry = config.METRICS_PORT === undefined ? null : createMetricsRegistry();
+  let running: Dispatcher | null = null;
+  const metrics =
+    registry === null
+      ? undefined
+      : createDispatcherMetrics(registry, {
+          db,
+          clock: productClock,
+          state: () => running,
+          refreshMs: config.METRICS_REFRESH_MS,
+        });
+  if (registry !== null) observeMongoPool(db.mongoDatabase().client, registry);
   const dispatcher = new Dispatcher(
     {
       store: new DbDispatchStore(db),
@@ -56,14 +72,28 @@ export async function startDispatcherProcess(config: Config, logger: Logger): Pr
       leaseMs: leaseOnProductClockMs,
       requestTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
     },
+    metrics,
   );
+  running = dispatcher;
   dispatcher.start();
+  const metricsServer =
+    registry !== null && config.METRICS_PORT !== undefined
+      ? await startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, registry)
+      : null;
+  if (metricsServer)
+    logger.info(
+      { metricsPort: metricsServer.port, host: config.METRICS_HOST },
+      `metrics on http://${config.METRICS_HOST}:${metricsServer.port}/metrics`,
+    );
 
   let stopping: Promise<void> | null = null;
   const stop = async (): Promise<void> => {
     await dispatcher.stop(config.DISPATCHER_SHUTDOWN_GRACE_MS);
     sender.close();
+    await metricsServer?.close();
     await db.close();
+    // The last deliveries' spans leave before the process does (a no-op without tracing).
+    await stopTracing();
     logger.info({ owner }, 'dispatcher stopped');
   };
   return {

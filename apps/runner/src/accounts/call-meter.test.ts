@@ -2,7 +2,7 @@ import { CallBudgetExhaustedError } from '@outreach/network';
 import { describe, expect, it } from 'vitest';
 import type { RunnerAccount } from '../store/runner-store.port.js';
 import { senderAccount } from '../../test/support/unit-fixtures.js';
-import { actFor, BLOCK_UNITS, createCallMeter } from './call-meter.js';
+import { actFor, BLOCK_UNITS, createCallMeter, type ObservedCall } from './call-meter.js';
 
 const NOW = new Date('2026-03-03T10:00:00Z');
 
@@ -38,6 +38,35 @@ function countingStore() {
     },
   };
 }
+
+describe('the call meter, observed', () => {
+  it('tells each call it saw with its kind, the account tier and whether it was metered or refused', async () => {
+    const counting = countingStore();
+    const seen: ObservedCall[] = [];
+    const meter = createCallMeter({
+      store: counting.store,
+      clock: () => NOW,
+      findAccount: async () => null,
+      blockUnits: 1,
+      observe: (call) => seen.push(call),
+    });
+    const tiny = account({ profileRetrievalsPerDay: 1 });
+    const read = { accountId: 'prov_1', kind: 'profile_read', operation: 'users.getProfile' } as const;
+    await actFor(tiny, async () => {
+      await meter.take(read);
+      await meter.take({ accountId: 'prov_1', kind: 'account_read', operation: 'accounts.get' });
+      await expect(meter.take(read)).rejects.toBeInstanceOf(CallBudgetExhaustedError);
+    });
+    // No account of ours behind the provider account: nothing to charge.
+    await meter.take(read);
+    expect(seen).toEqual([
+      { kind: 'profile_read', tier: tiny.tier, outcome: 'metered' },
+      { kind: 'account_read', tier: tiny.tier, outcome: 'unmetered' },
+      { kind: 'profile_read', tier: tiny.tier, outcome: 'refused' },
+      { kind: 'profile_read', tier: 'unknown', outcome: 'unmetered' },
+    ]);
+  });
+});
 
 describe('the call meter', () => {
   let clock = NOW;

@@ -38,6 +38,20 @@ export interface CallMeterDeps {
   findAccount(providerAccountId: string): Promise<RunnerAccount | null>;
   /** Units taken at once (default `BLOCK_UNITS`; 1 takes each call's unit on its own). */
   blockUnits?: number;
+  /**
+   * Told of every call the meter sees, once decided: `metered` (a unit of the account's budget
+   * taken), `refused` (the budget is spent: the call is not made), `unmetered` (reads of the
+   * provider's own records, or no account of ours). For the process's metrics; must not throw.
+   */
+  observe?(call: ObservedCall): void;
+}
+
+/** A call as the meter decided it, for metrics: bounded values only, no account id. */
+export interface ObservedCall {
+  kind: ProviderCallKind | 'account_read';
+  /** The account's tier, or `unknown` when the call names no account of ours. */
+  tier: string;
+  outcome: 'metered' | 'refused' | 'unmetered';
 }
 
 /** Units of one account's budget of one kind and day that this runner took and has not spent. */
@@ -86,9 +100,21 @@ export function createCallMeter(deps: CallMeterDeps): CallMeter {
 
   return {
     async take(call) {
-      if (call.kind === 'account_read') return;
+      if (call.kind === 'account_read') {
+        deps.observe?.({
+          kind: call.kind,
+          tier: actingAccount.getStore()?.tier ?? 'unknown',
+          outcome: 'unmetered',
+        });
+        return;
+      }
       const account = actingAccount.getStore() ?? (await deps.findAccount(call.accountId));
-      if (account === null) return;
+      if (account === null) {
+        deps.observe?.({ kind: call.kind, tier: 'unknown', outcome: 'unmetered' });
+        return;
+      }
+      const metered = (outcome: ObservedCall['outcome']) =>
+        deps.observe?.({ kind: call.kind, tier: account.tier, outcome });
       const now = deps.clock();
       const day = usagePeriods(now, account.timezone).day;
       const kind = COUNTER[call.kind];
@@ -117,6 +143,7 @@ export function createCallMeter(deps: CallMeterDeps): CallMeter {
       units.cap = Math.min(units.cap, cap);
       if (units.units > 0) {
         units.units -= 1;
+        metered('metered');
         return;
       }
       const slot = {
@@ -129,12 +156,16 @@ export function createCallMeter(deps: CallMeterDeps): CallMeter {
       if (blockUnits > 1 && !units.singles && cap >= blockUnits * BLOCKS_BEFORE_SINGLES) {
         if (await deps.store.consumeCallBudget(account.workspaceId, { ...slot, units: blockUnits })) {
           units.units += blockUnits - 1;
+          metered('metered');
           return;
         }
         units.singles = true;
       }
-      if (!(await deps.store.consumeCallBudget(account.workspaceId, slot)))
+      if (!(await deps.store.consumeCallBudget(account.workspaceId, slot))) {
+        metered('refused');
         throw new CallBudgetExhaustedError(call.kind, day.end);
+      }
+      metered('metered');
     },
 
     async releaseHeld() {

@@ -1,6 +1,6 @@
 import type { IcpMatcher, Pacing } from '@outreach/domain';
 import type { LanguageModel } from '@outreach/llm';
-import type { Clock, ProviderNetworkPort, SentInvitationsPort } from '@outreach/network';
+import type { Clock, LeadSourcesPort, ProviderNetworkPort, SentInvitationsPort } from '@outreach/network';
 import type { Logger } from 'pino';
 import type { ReplyAnalyser } from './reply-analyser.port.js';
 import type { RunnerStore } from '../store/runner-store.port.js';
@@ -69,6 +69,12 @@ export interface RunnerOptions {
   accountSnapshotMs: number;
   /** A screener reading of the language model below this confidence (0 to 1) sets no tag. */
   screenerMinConfidence: number;
+  /**
+   * Pages of lead imports one pass reads at most (each a provider call and a few writes), so that
+   * leads and events keep their turn while a large import runs; a job left at the bound is given
+   * back due and goes on in the next pass.
+   */
+  importPagesPerPass: number;
 }
 
 export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
@@ -90,13 +96,17 @@ export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   blockReadFreshMs: 2_000,
   accountSnapshotMs: 30_000,
   screenerMinConfidence: 0.7,
+  importPagesPerPass: 10,
 };
 
 /** Everything a runner works with; tests inject each part. */
 export interface RunnerDeps {
   store: RunnerStore;
-  /** The network provider (Unipile, or its simulator), without idempotency keys. */
-  network: ProviderNetworkPort & Partial<SentInvitationsPort>;
+  /**
+   * The network provider (Unipile, or its simulator), without idempotency keys; its lead sources
+   * (searches, lists, post engagers) carry out lead imports.
+   */
+  network: ProviderNetworkPort & Partial<SentInvitationsPort> & Partial<LeadSourcesPort>;
   /** Product time: schedules, working hours and leases are read from it. */
   clock: Clock;
   logger: Logger;

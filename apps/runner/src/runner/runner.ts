@@ -9,6 +9,9 @@ import { detectCampaignCompletion } from '../completion/detect-campaign-completi
 import { consumeProviderEvents } from '../events/consume-provider-events.js';
 import { reconcileAccountEvents } from '../events/reconcile-account-events.js';
 import { executeLead } from '../leads/execute-lead.js';
+import { runLeadImports, type HeldImport } from '../imports/run-lead-imports.js';
+import type { RunnerMetrics } from '../telemetry/runner-metrics.js';
+import { observedStep } from '../telemetry/step-telemetry.js';
 import { startPollingLoop, type PollingLoop } from '../loop/polling-loop.js';
 import { drainWithWorkers } from '../loop/worker-pool.js';
 import { sendQueuedMessage } from '../outgoing/send-queued-message.js';
@@ -31,6 +34,8 @@ export interface PassReport {
   messages: number;
   /** Leads claimed and handled: their step executed, or put off with a reason. */
   leads: number;
+  /** Pages of lead imports read (each judged and stored, or the job put off or ended). */
+  imports: number;
 }
 
 export interface Runner {
@@ -55,6 +60,8 @@ export interface Runner {
 export function createRunner(
   deps: RunnerDeps,
   options: Partial<RunnerOptions> & Pick<RunnerOptions, 'runnerId'>,
+  /** Counts and times each lead's step (the process passes them when it keeps metrics). */
+  metrics?: RunnerMetrics,
 ): Runner {
   let haltReason: string | null = null;
   const monotonicNow = deps.monotonicNow ?? (() => performance.now());
@@ -81,6 +88,8 @@ export function createRunner(
   };
   const { store, logger } = ctx;
   const inFlight = new Map<string, ClaimedLead>();
+  /** The lead import a pass holds right now (at most one at a time). */
+  const heldImport: { current: HeldImport | null } = { current: null };
   let claims = 0;
   const newOwner = () => `${ctx.options.runnerId}:${(claims += 1)}`;
   const lastCompletionCheck = new Map<string, number>();
@@ -153,7 +162,7 @@ export function createRunner(
   async function runOnce(): Promise<PassReport> {
     // Our provider credentials were refused: nothing can go to the provider, and no account or
     // lead is to blame. The process stays up (and not ready) so that the cause is seen.
-    if (haltReason !== null) return { events: 0, messages: 0, leads: 0 };
+    if (haltReason !== null) return { events: 0, messages: 0, leads: 0, imports: 0 };
     ctx.accounts.clear();
     ctx.pastUsage.clear();
     const events = await pollEvents();
@@ -169,7 +178,8 @@ export function createRunner(
         const flight = `${owner}|${lead.id}`;
         inFlight.set(flight, claimed);
         try {
-          const verdict = await executeLead(ctx, claimed);
+          // One trace per step, linked to the request that started the campaign.
+          const verdict = await observedStep(metrics, claimed, () => executeLead(ctx, claimed));
           if (verdict?.kind === 'settle') settledCampaigns.add(lead.campaignId);
         } finally {
           inFlight.delete(flight);
@@ -179,6 +189,7 @@ export function createRunner(
       },
       isStopping: () => stopping,
     }).finally(() => claimer.releaseUnclaimed());
+    const imports = await runLeadImports(ctx, newOwner, heldImport, () => stopping);
     await deriveActions();
     for (const campaign of claimer.drained()) {
       if (stopping || !completionCheckDue(campaign.id)) continue;
@@ -193,7 +204,7 @@ export function createRunner(
         .checkCampaignCountersSoon(campaign.workspaceId, campaign.id)
         .catch((error: unknown) => logger.error({ err: error }, 'could not queue a counter check'));
     if (!stopping) await checkCounters({ now: takenOver.length > 0 });
-    return { events, messages, leads };
+    return { events, messages, leads, imports };
   }
 
   /**
@@ -214,6 +225,16 @@ export function createRunner(
 
   async function releaseInFlight(): Promise<void> {
     await currentClaimer?.releaseUnclaimed();
+    const importing = heldImport.current;
+    if (importing !== null)
+      await store
+        .releaseLeadImport(importing.workspaceId, importing.importId, importing.owner)
+        .catch((error: unknown) =>
+          logger.error(
+            { err: error, importId: importing.importId },
+            'could not release a lead import at shutdown',
+          ),
+        );
     const claimed = [...inFlight.values()];
     await Promise.all(
       claimed.map(({ lead, owner }) =>
@@ -236,7 +257,7 @@ export function createRunner(
         intervalMs,
         pass: async () => {
           const report = await runOnce();
-          const busy = report.leads + report.events + report.messages > 0;
+          const busy = report.leads + report.events + report.messages + report.imports > 0;
           if (busy) logger.debug(report, 'pass');
           return busy;
         },

@@ -19,6 +19,11 @@ export interface RunnerCampaign {
    * each transition to "no lead waiting" in event transition keys.
    */
   leadsGeneration: number;
+  /**
+   * The W3C `traceparent` of the request that last started the campaign, when it was traced: each
+   * step's span links to it. Absent or null when tracing was off.
+   */
+  startTraceparent?: string | null;
 }
 
 /** Campaigns: the active ones, their variant rotation, and what their completion is judged on. */

@@ -36,6 +36,7 @@ export function toRunnerCampaign(campaign: Campaign): RunnerCampaign {
     steps: campaign.steps.map((step) => ({ ...step, variants: step.variants ?? [] })),
     activation: campaign.activation,
     leadsGeneration: campaign.leadsGeneration,
+    startTraceparent: campaign.startTraceparent,
   };
 }
 

@@ -1,5 +1,6 @@
 import { normalizePublicIdentifier } from '@outreach/domain';
 import { asWorkspaceId, type Campaign, type Db, LeaseLostError, type SenderAccount } from '@outreach/db';
+import { currentTraceparent } from '@outreach/telemetry';
 import type { QueuedMessage, RunnerAccount, RunnerCampaign, RunnerStore } from './runner-store.port.js';
 import {
   newAction,
@@ -8,6 +9,7 @@ import {
   toRunnerCampaign,
   toRunnerLead,
 } from './db-runner-mappings.js';
+import { createDbImportStore } from './db-import.store.js';
 
 export { toRunnerAccount, toRunnerCampaign, toRunnerLead } from './db-runner-mappings.js';
 
@@ -37,6 +39,7 @@ export function createDbRunnerStore(db: Db): RunnerStore {
   }
 
   return {
+    ...createDbImportStore(db),
     checkCampaignCounters: (limit) => db.campaignCounters.checkOldestAcrossWorkspaces({ limit }),
     checkCampaignCountersSoon: (workspaceId, campaignId) =>
       db.campaignCounters.checkSoon(ws(workspaceId), campaignId),
@@ -277,6 +280,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         transitionKey: event.transitionKey,
         data: { ...event.data },
         timestamp: event.occurredAt,
+        // Written by a traced step: the event's deliveries link to it.
+        traceparent: currentTraceparent(),
       });
       return created;
     },

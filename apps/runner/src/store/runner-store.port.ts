@@ -14,6 +14,7 @@ import type { RunnerAccountStore } from './account-store.port.js';
 import type { RunnerActivityStore } from './activity-store.port.js';
 import type { RunnerCampaignStore } from './campaign-store.port.js';
 import type { RunnerConversationStore } from './conversation-store.port.js';
+import type { RunnerImportStore } from './import-store.port.js';
 import type { RunnerInvitationStore } from './invitation-store.port.js';
 import type { RunnerLeadStore } from './lead-store.port.js';
 import type { RunnerProviderEventStore } from './provider-event-store.port.js';
@@ -22,6 +23,7 @@ export type * from './account-store.port.js';
 export type * from './activity-store.port.js';
 export type * from './campaign-store.port.js';
 export type * from './conversation-store.port.js';
+export type * from './import-store.port.js';
 export type * from './invitation-store.port.js';
 export type * from './lead-store.port.js';
 export type * from './provider-event-store.port.js';
@@ -34,4 +36,5 @@ export interface RunnerStore
     RunnerProviderEventStore,
     RunnerConversationStore,
     RunnerInvitationStore,
+    RunnerImportStore,
     RunnerActivityStore {}

@@ -204,6 +204,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaignId}/leads/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Campaign id.
+                 * @example cmp_6650b3c8e52d0f9a3b4c6d31
+                 */
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a campaign's leads as CSV
+         * @description Every lead of the campaign as one CSV (RFC 4180: comma-separated, CRLF line ends, a cell
+         *     holding a comma, a quote or a line break is quoted and its quotes doubled), in the order the
+         *     leads were added, with `Content-Disposition: attachment`. The answer is streamed: leads are
+         *     read page by page from the database and written as they are read, so the export of a campaign
+         *     of any size holds one page in memory.
+         *
+         *     Columns: `leadId`, `publicIdentifier`, `profileUrl`, `firstName`, `lastName`, `name`, `email`,
+         *     `companyName`, `headline`, `status`, `internalStatus`, `currentStep` (as in `Lead`),
+         *     `senderAccountId`, `senderAccountName`, `invitedAt`, `acceptedAt`, `repliedAt` (the last
+         *     reply; ISO 8601 date-times, empty when it did not happen), `tags` (separated by `;`), then one
+         *     column per custom variable name any lead of the campaign has, `custom.<name>`, in
+         *     alphabetical order. A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return
+         *     gets a leading `'`, so that a spreadsheet shows it as text instead of running it as a
+         *     formula. Exporting leads is written to the audit log (`leads.exported`).
+         *
+         *     Permission: `workspace:configure`, the role table's "export leads" (owners and admins): an
+         *     export carries every lead's contact details at once.
+         */
+        get: operations["exportCampaignLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{id}/sequence": {
         parameters: {
             query?: never;
@@ -480,6 +522,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaignId}/lead-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Campaign id.
+                 * @example cmp_6650b3c8e52d0f9a3b4c6d31
+                 */
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a campaign's lead imports
+         * @description The campaign's imports, newest first, by cursor (`after` is the previous page's `nextCursor`).
+         */
+        get: operations["listLeadImports"];
+        put?: never;
+        /**
+         * Import leads from LinkedIn or a file
+         * @description Fills the campaign from a source read through one sender account of the workspace: a pasted
+         *     people search or structured filters (`linkedin_search`), a Sales Navigator lead list, a
+         *     post's reactions and comments, the sender's connections, or an uploaded CSV file. Answers
+         *     `202` with the job, which the runner carries out in the background, a page at a time
+         *     (`GET /v1/lead-imports/{importId}`); leads enter the campaign exactly as
+         *     `POST /v1/campaigns/{campaignId}/leads` adds them (same senders spread, same counters, a
+         *     completed campaign paused).
+         *
+         *     **Cap before start.** The source's total is read before the answer (one result of the
+         *     sender's budget), so the answer already says `total`, `importable` and `capped`: LinkedIn
+         *     shows at most 1,000 results of one classic search and 2,500 of a Sales Navigator or
+         *     Recruiter search, and a search past that ends `capped` (never `completed`) with what was left
+         *     out. A structured search past the cap can be `split` by a facet (`LeadImportSplit`): a dry
+         *     run with `split` answers each part's total; the import reads the parts as one job.
+         *
+         *     **Budget.** Every page of a search, a list or a post's engagers spends the sender's daily
+         *     budget of search results, counted per result (1,000 a day for a classic account, 2,500 with
+         *     Sales Navigator or Recruiter; `calls.searchResults` of the account's limits). Once it is
+         *     spent the job waits (`waiting_budget`) until the account's next day, then goes on by itself.
+         *
+         *     **Dry run.** `dryRun: true` answers `200` with the counts and the first page judged as the
+         *     import would judge it (who would be added, who skipped and why), adds nobody and makes no job.
+         *
+         *     Refused: an account not of the workspace (`404`, `account_not_found`), a restricted,
+         *     disconnected or inactive one (`422`, `account_not_usable`), a Sales Navigator list or search
+         *     without Sales Navigator, or a Recruiter search without Recruiter (`422`,
+         *     `account_tier_required`), a URL that is no LinkedIn people search or post (`400`,
+         *     `invalid_lead_source`), a file not of the workspace or expired (`404`, `not_found`), a mapping
+         *     naming a column the file lacks (`400`). Nothing is created then.
+         */
+        post: operations["createLeadImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lead-imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Lead import id.
+                 * @example imp_6650e1a2b3c4d5e6f7081920
+                 */
+                importId: components["parameters"]["LeadImportIdParam"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a lead import
+         * @description The import and how far it got.
+         */
+        get: operations["getLeadImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lead-imports/{importId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Lead import id.
+                 * @example imp_6650e1a2b3c4d5e6f7081920
+                 */
+                importId: components["parameters"]["LeadImportIdParam"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a lead import
+         * @description Stops the import. One no runner holds (queued, waiting for the budget, between passes) ends
+         *     `cancelled` at once; one a runner is reading stops at its next page (`cancelRequested: true`
+         *     meanwhile). Leads already added stay. Idempotent: a finished import answers its state, as it
+         *     is. `lead_import_completed` fires once, with `status: cancelled`.
+         */
+        post: operations["cancelLeadImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lead-imports/{importId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Lead import id.
+                 * @example imp_6650e1a2b3c4d5e6f7081920
+                 */
+                importId: components["parameters"]["LeadImportIdParam"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a lead import's report as CSV
+         * @description Every person the import read so far, in the order read, as one CSV (RFC 4180, CRLF line ends,
+         *     cells quoted where needed, a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return
+         *     prefixed with `'`): `position` (from 0, across parts), `part`, `line` (the CSV line, for a
+         *     file), `publicIdentifier`, `name`, `outcome` (`added` or `skipped`), `reason` (a
+         *     `LeadImportSkipReason`, empty when added) and `detail` (why a row is `invalid`). Streamed: the
+         *     rows are read and written a batch at a time, whatever the import's size.
+         */
+        get: operations["getLeadImportReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/leads/{leadId}/status": {
         parameters: {
             query?: never;
@@ -531,6 +717,84 @@ export interface paths {
          *     fires `lead_status_discarded`). A tag the lead already has changes nothing and fires nothing.
          */
         post: operations["tagLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lead-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a CSV file of leads
+         * @description The body is the file itself, sent as `text/csv` (or `text/tab-separated-values`), not JSON
+         *     and not a multipart form. It is read as it arrives and its rows are stored as they are read,
+         *     never held whole in memory; the answer comes once the last row is stored, with the file's
+         *     columns, its first rows, a suggested mapping and the rows that cannot become leads. The file
+         *     is kept 7 days, for an import to read (`source: { type: csv, fileId, mapping }`).
+         *
+         *     Reading:
+         *     - RFC 4180: cells may be quoted (`"…"`, a quote inside doubled), and a quoted cell may hold
+         *       line breaks (a profile summary); a stray quote inside an unquoted cell is kept as text.
+         *       Lines end with CRLF, LF or CR.
+         *     - Text: UTF-8 with or without a byte order mark, UTF-16 with its byte order mark, or the
+         *       `charset` of the `Content-Type` (`text/csv; charset=windows-1252`). Bytes that are not text
+         *       in that encoding (a spreadsheet workbook, an image) are refused with `422`.
+         *     - The delimiter is read once, from the header line: whichever of `,` `;` and tab it holds
+         *       most outside quotes (`,` when it holds none); it is never guessed again per row.
+         *     - The first line is the header. Empty lines, and rows whose cells are all empty, are skipped.
+         *     - Each row keeps the line it starts on (the header is line 1), so a user can find it.
+         *
+         *     Limits (beyond them the file is refused and nothing is kept): at most 100 MiB (`413`
+         *     `payload_too_large`), at most 100,000 data rows (`413` `too_many_rows`), at most 100 columns,
+         *     header names of at most 200 characters, at most 1,000,000 characters in one row (a quote
+         *     never closed reads the rest of the file as one cell; `422` `invalid_csv` names the line it
+         *     starts on). A row with more or fewer cells than the header, or a cell over 10,000 characters,
+         *     is an invalid row, reported, not a refused file.
+         *
+         *     Like any request, an upload must arrive in full within the deployment's request deadline
+         *     (`REQUEST_TIMEOUT_MS`, 10 seconds unless set otherwise); deployments that take files of tens
+         *     of thousands of rows raise it. With `Idempotency-Key`, the key covers the method, the path
+         *     and the query (the file is not read before the key is claimed): a repeat gets the first
+         *     answer without its body being read.
+         */
+        post: operations["uploadLeadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lead-files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Lead file id.
+                 * @example lfl_6650d4e1a2b3c4d5e6f70811
+                 */
+                id: components["parameters"]["LeadFileIdAsId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an uploaded lead file
+         * @description The file as its upload answered it. A file of another workspace, or past its `expiresAt`, is
+         *     `404`. Permission `campaigns:write`, as for the upload: a file exists only to be imported, and
+         *     its preview holds the uploaded people's details before they are in any campaign, which a
+         *     read-only role has no use for.
+         */
+        get: operations["getLeadFile"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -753,6 +1017,63 @@ export interface paths {
          *     `resumedAt`.
          */
         post: operations["resumeAcceptanceGuard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/lead-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Sender account id.
+                 * @example acc_6650a2b7d41c9e8f2a3b5c21
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a sender's Sales Navigator lead lists
+         * @description The sender's Sales Navigator lead lists, as the provider has them (an account without Sales
+         *     Navigator has none), for a `sales_navigator_list` import. Read from the provider on each call:
+         *     a list read of the account's daily budget, hence `campaigns:write`.
+         */
+        get: operations["listAccountLeadLists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/search-parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Sender account id.
+                 * @example acc_6650a2b7d41c9e8f2a3b5c21
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Look up the ids of search filters
+         * @description The ids LinkedIn gives the values of a structured search's filter (`type`: `LOCATION`,
+         *     `INDUSTRY`, `COMPANY`, `SCHOOL`, `SENIORITY`, ...) matching `keywords`, through the sender:
+         *     for `source: { type: linkedin_search, api, filters }` and `split.values`. Read from the
+         *     provider on each call (the account's budget), hence `campaigns:write`.
+         */
+        get: operations["listSearchParameters"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1844,6 +2165,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    lead_import_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead import ended
+         * @description Fired once when a lead import ends: `completed`, `capped` (read as far as LinkedIn's cap on
+         *     one search; `capped` counts what was left out), `cancelled` or `failed`. Transition key
+         *     `<importId>`.
+         */
+        post: operations["onLeadImportCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     campaign_without_leads: {
         parameters: {
             query?: never;
@@ -1949,7 +2292,7 @@ export interface components {
          */
         MessageStatus: "queued" | "sent" | "failed";
         /** @enum {string} */
-        EventType: "lead_tagged_interested" | "lead_meeting_booked" | "lead_status_matched" | "lead_status_discarded" | "campaign_completed" | "message_received" | "network_account_disconnected" | "connection_request_accepted" | "campaign_without_leads" | "acceptance_guard_started";
+        EventType: "lead_tagged_interested" | "lead_meeting_booked" | "lead_status_matched" | "lead_status_discarded" | "campaign_completed" | "message_received" | "network_account_disconnected" | "connection_request_accepted" | "campaign_without_leads" | "acceptance_guard_started" | "lead_import_completed";
         /**
          * @description `manual` when tagged through the API, `screener` when set by the analysis of a reply.
          * @enum {string}
@@ -2025,7 +2368,7 @@ export interface components {
          *     `last_enabled_variant`,
          *     `step_has_no_variants`, `sender_not_ready`, `payload_too_large`, `unsupported_media_type`,
          *     `unknown_ai_tool`, `ai_tool_not_enabled`, `invalid_cursor`, `rate_limited`, `malformed_request`, `headers_too_large`, `request_timeout`,
-         *     `database_unavailable` or `internal_error`. `details` carries structured data where it helps:
+         *     `database_unavailable`, `overloaded` or `internal_error`. `details` carries structured data where it helps:
          *     for `400` the list of `{ path, message }` problems (at most 20), for `404` on ids sent in a
          *     body `{ missingIds }`.
          */
@@ -2275,7 +2618,8 @@ export interface components {
              *     `invitation.accepted`, `invitation.revoked`, `member.role_changed`, `member.removed`,
              *     `api_key.created`, `api_key.revoked`, `campaign.created`, `campaign.started`,
              *     `campaign.paused`, `campaign.deleted`, `account.connected`, `account.limits_changed`,
-             *     `leads.imported`, `leads.removed`, `leads.exported`, `webhook.subscribed`,
+             *     `leads.imported`, `leads.removed`, `leads.exported`, `lead_import.started`,
+             *     `lead_import.cancelled`, `webhook.subscribed`,
              *     `webhook.unsubscribed`, `access.denied` (every 403), `workspace.ownership_transferred`,
              *     `setup.completed`, `session.ended`.
              */
@@ -2835,6 +3179,88 @@ export interface components {
             leadId: components["schemas"]["LeadId"];
             tags: components["schemas"]["LeadTag"][];
         };
+        LeadFileId: string;
+        /** @description A column of the lead file, named as its `columns` list names it. */
+        LeadFileColumn: string;
+        /**
+         * @description Which column of a lead file fills which lead field. `profileUrl` (a profile URL, read as the
+         *     lead's `networkUrl`; a URL given without its scheme gets `https://`) or `publicIdentifier` is
+         *     required (a mapping naming neither is refused with `400`); every other field is optional. The
+         *     rule is not written as a schema keyword: as `anyOf` of `required` lists it would make the
+         *     generated type a union that no request schema matches, and this schema is in responses too. `fullName` is split at its first space into
+         *     `firstName` and `lastName` for a row whose mapped first and last name cells are empty (or not
+         *     mapped). `customVariables` maps a custom variable name (the rule of `VariableName`) to a
+         *     column. Cells are trimmed; an empty cell leaves its field out. Each row so mapped must be a
+         *     valid `LeadInput` (the same limits: an e-mail address, at most 200 characters per name, a
+         *     custom variable value at most 2000 characters, ...); a row that is not is an invalid row,
+         *     reported with its line and the reason, never a failed file.
+         */
+        LeadFileMapping: {
+            profileUrl?: components["schemas"]["LeadFileColumn"];
+            publicIdentifier?: components["schemas"]["LeadFileColumn"];
+            firstName?: components["schemas"]["LeadFileColumn"];
+            lastName?: components["schemas"]["LeadFileColumn"];
+            fullName?: components["schemas"]["LeadFileColumn"];
+            companyName?: components["schemas"]["LeadFileColumn"];
+            email?: components["schemas"]["LeadFileColumn"];
+            headline?: components["schemas"]["LeadFileColumn"];
+            phone?: components["schemas"]["LeadFileColumn"];
+            website?: components["schemas"]["LeadFileColumn"];
+            summary?: components["schemas"]["LeadFileColumn"];
+            customVariables?: {
+                [key: string]: components["schemas"]["LeadFileColumn"];
+            };
+        };
+        /**
+         * @description The cell delimiter, read once from the header line (`,` `;` or a tab).
+         * @enum {string}
+         */
+        LeadFileDelimiter: "," | ";" | "\t";
+        LeadFileInvalidRow: {
+            /** @description The line of the file the row starts on (the header is line 1). */
+            line: number;
+            reason: string;
+        };
+        /**
+         * @description An uploaded CSV file of leads, kept 7 days (`expiresAt`) for an import to read
+         *     (`POST /v1/campaigns/{id}/lead-imports` with `source: { type: csv, fileId, mapping }`).
+         */
+        LeadFile: {
+            id: components["schemas"]["LeadFileId"];
+            /** @description The `name` given with the upload, or null. */
+            name: string | null;
+            /** @description Data rows (the header and empty lines aside), the invalid ones included. */
+            rowCount: number;
+            /**
+             * @description The header's names in file order, trimmed; an empty one is `Column <n>` (its position) and
+             *     a repeated one gets ` (2)`, ` (3)`, ... so that a mapping can name each column.
+             */
+            columns: components["schemas"]["LeadFileColumn"][];
+            delimiter: components["schemas"]["LeadFileDelimiter"];
+            /** @description The first 10 rows, column name to cell (a row with too few cells lacks the last columns). */
+            preview: {
+                [key: string]: string;
+            }[];
+            /**
+             * @description A mapping guessed from the header (names such as "LinkedIn URL", "Profile URL", "First
+             *     Name", "Prénom", "Company", "E-mail", in any case, spacing or accents) and, for the profile
+             *     URL, from the first rows' values; every other column becomes a custom variable named after
+             *     its header (`Company size` -> `companySize`). Null when no column can identify a lead.
+             */
+            suggestedMapping: components["schemas"]["LeadFileMapping"] | null;
+            /**
+             * @description Rows that cannot become a lead: a row whose number of cells differs from the header's, a
+             *     cell over 10,000 characters, and (when there is a suggested mapping) a row the suggested
+             *     mapping does not make a valid lead. `rows` lists the first 20 by line.
+             */
+            invalidRows: {
+                count: components["schemas"]["Count"];
+                rows: components["schemas"]["LeadFileInvalidRow"][];
+            };
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the file and its rows are deleted (7 days after the upload, real time). */
+            expiresAt: components["schemas"]["Timestamp"];
+        };
         BlockedLead: {
             id: components["schemas"]["BlockId"];
             publicIdentifier: components["schemas"]["PublicIdentifier"];
@@ -3196,12 +3622,16 @@ export interface components {
             /**
              * @description Provider calls of the day by kind, counted per account: `write` (invitations, messages,
              *     InMails), `profileRead` (every call that retrieves a profile), `listRead` (relations, chats,
-             *     sent invitations, messages). The runner waits rather than go over one.
+             *     sent invitations, messages), `searchResults` (search results, lead list members and post
+             *     engagers read by lead imports and their dry runs, counted per result: 1,000 a day on a
+             *     classic account, 2,500 with Sales Navigator or Recruiter). The runner waits rather than go
+             *     over one.
              */
             calls: {
                 write: components["schemas"]["CallBudget"];
                 profileRead: components["schemas"]["CallBudget"];
                 listRead: components["schemas"]["CallBudget"];
+                searchResults: components["schemas"]["CallBudget"];
             };
             /** @description The warm-up, while it lasts (null once over or for an account with none). */
             warmUp: {
@@ -3758,8 +4188,293 @@ export interface components {
          *     `<type>:<transition key>`, the key naming the real transition, so one transition is delivered
          *     under one id however often it is detected.
          */
-        WebhookEvent: components["schemas"]["LeadTaggedInterestedEvent"] | components["schemas"]["LeadMeetingBookedEvent"] | components["schemas"]["LeadStatusMatchedEvent"] | components["schemas"]["LeadStatusDiscardedEvent"] | components["schemas"]["CampaignCompletedEvent"] | components["schemas"]["MessageReceivedEvent"] | components["schemas"]["NetworkAccountDisconnectedEvent"] | components["schemas"]["ConnectionRequestAcceptedEvent"] | components["schemas"]["CampaignWithoutLeadsEvent"] | components["schemas"]["AcceptanceGuardStartedEvent"];
+        WebhookEvent: components["schemas"]["LeadTaggedInterestedEvent"] | components["schemas"]["LeadMeetingBookedEvent"] | components["schemas"]["LeadStatusMatchedEvent"] | components["schemas"]["LeadStatusDiscardedEvent"] | components["schemas"]["CampaignCompletedEvent"] | components["schemas"]["MessageReceivedEvent"] | components["schemas"]["NetworkAccountDisconnectedEvent"] | components["schemas"]["ConnectionRequestAcceptedEvent"] | components["schemas"]["CampaignWithoutLeadsEvent"] | components["schemas"]["AcceptanceGuardStartedEvent"] | components["schemas"]["LeadImportCompletedEvent"];
         WebhookSamples: components["schemas"]["WebhookEvent"][];
+        LeadImportId: string;
+        /**
+         * @description `queued` (no runner has taken it up yet), `running`, `waiting_budget` (the sender's search
+         *     results of the day are spent; it goes on by itself at `waitingForBudgetUntil`), then one of
+         *     the final statuses: `completed` (every part read to its end), `capped` (read as far as
+         *     LinkedIn shows one search; `capped` counts what was left out: a capped import never reads as
+         *     completed), `cancelled`, `failed` (`error` says why).
+         * @enum {string}
+         */
+        LeadImportStatus: "queued" | "running" | "waiting_budget" | "completed" | "capped" | "cancelled" | "failed";
+        /**
+         * @description Why a person the source listed was not added, the first that holds in this order: `invalid`
+         *     (no public identifier: a profile the source hides, a bad profile URL, a CSV row that is no
+         *     lead), `duplicate_in_source` (met earlier in this import), `already_in_campaign`, `blocked`
+         *     (workspace or campaign block list: always), `in_other_campaign` (a lead of another active
+         *     campaign of the workspace, when `dedupe.otherCampaigns` is `skip`), `contacted_recently`
+         *     (invited or messaged by any sender of the workspace within `dedupe.contactedWithinDays`),
+         *     `invitation_pending` (the sender's invitation to them is pending), `already_connected` (a
+         *     connection of the sender, when `dedupe.connected` is `skip`).
+         * @enum {string}
+         */
+        LeadImportSkipReason: "already_in_campaign" | "in_other_campaign" | "contacted_recently" | "blocked" | "already_connected" | "invitation_pending" | "invalid" | "duplicate_in_source";
+        /** @description People skipped, by reason. `fetched` is always `added` plus the sum of these. */
+        LeadImportSkipped: {
+            already_in_campaign: components["schemas"]["Count"];
+            in_other_campaign: components["schemas"]["Count"];
+            contacted_recently: components["schemas"]["Count"];
+            blocked: components["schemas"]["Count"];
+            already_connected: components["schemas"]["Count"];
+            invitation_pending: components["schemas"]["Count"];
+            invalid: components["schemas"]["Count"];
+            duplicate_in_source: components["schemas"]["Count"];
+        };
+        /**
+         * @description The LinkedIn product a people search runs on.
+         * @enum {string}
+         */
+        SearchApi: "classic" | "sales_navigator" | "recruiter";
+        /**
+         * @description A people search pasted from LinkedIn: `https://www.linkedin.com/search/results/people/…`
+         *     (classic), `https://www.linkedin.com/sales/search/people…` (Sales Navigator, on a Sales
+         *     Navigator account) or `https://www.linkedin.com/talent/…search…` (Recruiter, on a Recruiter
+         *     account). Any other URL is refused with `400` (`invalid_lead_source`).
+         */
+        LinkedinSearchUrlSource: {
+            /** @constant */
+            type: "linkedin_search";
+            url: string;
+        };
+        /**
+         * @description A people search by structured filters, in the shape of the provider's LinkedIn search body
+         *     for that api (`keywords`, and filter ids such as `location`, `industry` found with
+         *     `GET /v1/accounts/{accountId}/search-parameters`). Only this form can be split (`split`).
+         */
+        LinkedinSearchFiltersSource: {
+            /** @constant */
+            type: "linkedin_search";
+            api: components["schemas"]["SearchApi"];
+            filters: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A Sales Navigator lead list of the sender (`GET /v1/accounts/{accountId}/lead-lists`). */
+        SalesNavigatorListSource: {
+            /** @constant */
+            type: "sales_navigator_list";
+            listId: string;
+        };
+        /**
+         * @description The people who reacted to or commented on a LinkedIn post (`https://www.linkedin.com/posts/…`
+         *     or `…/feed/update/urn:li:activity:…`), read as one part per kind: reactions, then comments.
+         */
+        PostEngagersSource: {
+            /** @constant */
+            type: "post_engagers";
+            postUrl: string;
+            kinds: ("reactions" | "comments")[];
+        };
+        /** @description The sender's own connections (each one `already_connected`, see `dedupe.connected`). */
+        ConnectionsSource: {
+            /** @constant */
+            type: "connections";
+        };
+        /**
+         * @description An uploaded lead file (`POST /v1/lead-files`) of the workspace, read with this mapping (its
+         *     `suggestedMapping`, or one of your own). A row that is no lead is skipped as `invalid`, with
+         *     its line and the reason in the report.
+         */
+        CsvSource: {
+            /** @constant */
+            type: "csv";
+            fileId: string;
+            mapping: components["schemas"]["LeadFileMapping"];
+        };
+        /** @description Where the leads come from; `type` says which. */
+        LeadImportSource: components["schemas"]["LinkedinSearchUrlSource"] | components["schemas"]["LinkedinSearchFiltersSource"] | components["schemas"]["SalesNavigatorListSource"] | components["schemas"]["PostEngagersSource"] | components["schemas"]["ConnectionsSource"] | components["schemas"]["CsvSource"];
+        /**
+         * @description What to do with people met elsewhere. Identity is the normalised public identifier, across
+         *     campaigns, senders and sources.
+         */
+        LeadImportDedupe: {
+            /**
+             * @description A lead of another active campaign of the workspace is skipped, or added here too.
+             * @default skip
+             * @enum {string}
+             */
+            otherCampaigns?: "skip" | "add";
+            /**
+             * @description A person invited or messaged by any sender of the workspace within this many days is skipped; 0 skips nobody for it.
+             * @default 30
+             */
+            contactedWithinDays?: number;
+            /**
+             * @description A connection of the sender is skipped, or added to start at the sequence's first message step.
+             * @default skip
+             * @enum {string}
+             */
+            connected?: "skip" | "start_at_message";
+        };
+        /**
+         * @description Splits a structured search (`{ api, filters }`) past LinkedIn's cap into parts, one per value
+         *     of a facet, each the search's filters with that facet set to one value (a filter of the search
+         *     on the same facet is replaced). Each part is a search of its own, capped on its own: a dry run
+         *     with `split` answers every part's total, read from the source, so parts still past the cap can
+         *     be split again by another facet. The import reads the parts one after the other as one job,
+         *     reading each part's own total again before importing it. People in several parts are added
+         *     once (`duplicate_in_source`). Facets: `location`, `industry` (classic and the others),
+         *     `seniority`, `company_headcount` (Sales Navigator and Recruiter). `values` are the facet's
+         *     values as the search takes them (ids from the search parameters; Sales Navigator seniority
+         *     values; headcount ranges `{ min, max }`); without them, `company_headcount` splits into
+         *     LinkedIn's eight company size ranges, and the other facets are refused (`400`).
+         */
+        LeadImportSplit: {
+            /** @enum {string} */
+            facet: "location" | "industry" | "seniority" | "company_headcount";
+            values?: unknown[];
+        };
+        CreateLeadImportRequest: {
+            /** @description The sender account the source is read through (its searches, lists and budget). */
+            accountId: string;
+            source: components["schemas"]["LeadImportSource"];
+            dedupe?: components["schemas"]["LeadImportDedupe"];
+            split?: components["schemas"]["LeadImportSplit"];
+            /**
+             * @description Read the first page only and tell what would happen; nothing is added and no job is made.
+             * @default false
+             */
+            dryRun?: boolean;
+        };
+        /**
+         * @description One part of the source, read in order: a split search's filter set, a post's reactions or
+         *     comments, or the whole source (`label` null).
+         */
+        LeadImportPart: {
+            label: string | null;
+            /** @description A split part's filters (null for other parts). */
+            filters: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What the part holds as its source said; null until read, or when the source never says. */
+            total: number | null;
+            /** @description `total` within LinkedIn's cap of one search (a search part), else `total`. */
+            importable: number | null;
+            capped: components["schemas"]["Count"];
+            fetched: components["schemas"]["Count"];
+            done: boolean;
+        };
+        /**
+         * @description A lead import, carried out in the background by the runner through the sender account, a
+         *     page at a time. `fetched` is always `added` plus the sum of `skipped`: nobody is dropped
+         *     silently. `total` is what the source holds, `importable` what LinkedIn lets one search read of
+         *     it (1,000 of a classic search, 2,500 of a Sales Navigator or Recruiter one), `capped` what is
+         *     left out past that cap.
+         */
+        LeadImport: {
+            id: components["schemas"]["LeadImportId"];
+            campaignId: components["schemas"]["CampaignId"];
+            accountId: components["schemas"]["AccountId"];
+            source: components["schemas"]["LeadImportSource"];
+            dedupe: {
+                /** @enum {string} */
+                otherCampaigns: "skip" | "add";
+                contactedWithinDays: number;
+                /** @enum {string} */
+                connected: "skip" | "start_at_message";
+            };
+            split: components["schemas"]["LeadImportSplit"] | null;
+            status: components["schemas"]["LeadImportStatus"];
+            total: number | null;
+            importable: number | null;
+            capped: components["schemas"]["Count"];
+            fetched: components["schemas"]["Count"];
+            added: components["schemas"]["Count"];
+            skipped: components["schemas"]["LeadImportSkipped"];
+            parts: components["schemas"]["LeadImportPart"][];
+            /** @description While `waiting_budget`: when the sender's next day begins (its time zone) and the import goes on. */
+            waitingForBudgetUntil: components["schemas"]["Timestamp"] | null;
+            /** @description A cancel was asked for; the runner stops at its next page. */
+            cancelRequested: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            startedAt: components["schemas"]["Timestamp"] | null;
+            finishedAt: components["schemas"]["Timestamp"] | null;
+            error: string | null;
+        };
+        LeadImportPage: {
+            limit: components["schemas"]["PageLimit"];
+            nextCursor: components["schemas"]["NextCursor"];
+            items: components["schemas"]["LeadImport"][];
+        };
+        LeadImportPreviewEntry: {
+            position: components["schemas"]["Count"];
+            /** @description The CSV line (files only). */
+            line?: number;
+            publicIdentifier: string | null;
+            name: string | null;
+            /** @enum {string} */
+            outcome: "added" | "skipped";
+            reason: components["schemas"]["LeadImportSkipReason"] | null;
+            detail: string | null;
+        };
+        /**
+         * @description A dry run: the source's total, importable and capped counts (for a split, each part's, read
+         *     from the source), and the first page judged as the import would judge it: who would be added,
+         *     who skipped and why. Nothing is added and no job is made; the page spends the sender's search
+         *     results as a page of the import would (at most one page; one result per part to read a
+         *     split's totals).
+         */
+        LeadImportPreview: {
+            /** @constant */
+            dryRun: true;
+            total: number | null;
+            importable: number | null;
+            capped: components["schemas"]["Count"];
+            fetched: components["schemas"]["Count"];
+            added: components["schemas"]["Count"];
+            skipped: components["schemas"]["LeadImportSkipped"];
+            parts: components["schemas"]["LeadImportPart"][];
+            preview: components["schemas"]["LeadImportPreviewEntry"][];
+        };
+        LeadList: {
+            id: string;
+            name: string;
+            /** @description People in the list, when the provider says. */
+            size: number | null;
+        };
+        LeadListPage: {
+            nextCursor: components["schemas"]["NextCursor"];
+            items: components["schemas"]["LeadList"][];
+        };
+        SearchParameter: {
+            id: string;
+            title: string;
+        };
+        SearchParameterList: {
+            items: components["schemas"]["SearchParameter"][];
+        };
+        LeadImportCompletedData: {
+            importId: components["schemas"]["LeadImportId"];
+            campaignId: components["schemas"]["CampaignId"];
+            accountId: components["schemas"]["AccountId"];
+            /** @enum {string} */
+            sourceType: "linkedin_search" | "sales_navigator_list" | "post_engagers" | "connections" | "csv";
+            /** @enum {string} */
+            status: "completed" | "capped" | "cancelled" | "failed";
+            total: number | null;
+            importable: number | null;
+            fetched: components["schemas"]["Count"];
+            added: components["schemas"]["Count"];
+            skipped: components["schemas"]["LeadImportSkipped"];
+            capped: components["schemas"]["Count"];
+            error: string | null;
+            finishedAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description A lead import ended: `completed`, `capped`, `cancelled` or `failed`. Transition key
+         *     `<importId>`: fired once per import.
+         */
+        LeadImportCompletedEvent: {
+            id: components["schemas"]["EventId"];
+            /** @constant */
+            type: "lead_import_completed";
+            timestamp: components["schemas"]["Timestamp"];
+            workspaceId: components["schemas"]["WorkspaceId"];
+            data: components["schemas"]["LeadImportCompletedData"];
+        };
     };
     responses: {
         /**
@@ -3825,6 +4540,64 @@ export interface components {
                  *       "statusCode": 409,
                  *       "message": "the workspace's owner cannot be removed or given another role: transfer ownership first",
                  *       "code": "owner_unchangeable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No lead import with this id in the workspace. */
+        LeadImportNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 404,
+                 *       "message": "lead import not found: imp_6650e1a2b3c4d5e6f7081929",
+                 *       "code": "lead_import_not_found",
+                 *       "details": {
+                 *         "importId": "imp_6650e1a2b3c4d5e6f7081929"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No network provider is configured to read from LinkedIn (`provider_not_configured`). */
+        ProviderNotConfigured: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 409,
+                 *       "message": "no network provider is configured to read this source",
+                 *       "code": "provider_not_configured"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The sender account is restricted, disconnected or inactive (`account_not_usable`). */
+        AccountNotUsable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 422,
+                 *       "message": "sender account acc_6650a2b7d41c9e8f2a3b5c21 cannot be used: disconnected",
+                 *       "code": "account_not_usable",
+                 *       "details": {
+                 *         "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                 *         "status": "disconnected"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -4131,8 +4904,10 @@ export interface components {
             };
         };
         /**
-         * @description The database cannot be reached right now (an outage, a failover). Nothing was changed, or the
-         *     change may be retried safely: retry after the `Retry-After` seconds. The typed client does so.
+         * @description The database cannot be reached right now (an outage, a failover; `code` `database_unavailable`),
+         *     or this API instance has more requests than it can serve and refused this one before reading
+         *     it (`code` `overloaded`). Nothing was changed, or the change may be retried safely: retry after
+         *     the `Retry-After` seconds. The typed client does so.
          */
         ServiceUnavailable: {
             headers: {
@@ -4142,13 +4917,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "statusCode": 503,
-                 *       "message": "the database is unreachable; retry later",
-                 *       "code": "database_unavailable"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -4220,6 +4988,16 @@ export interface components {
         SubscriptionIdAsId: string;
         /** @description Webhook delivery id. */
         DeliveryId: string;
+        /**
+         * @description Lead file id.
+         * @example lfl_6650d4e1a2b3c4d5e6f70811
+         */
+        LeadFileIdAsId: string;
+        /**
+         * @description Lead import id.
+         * @example imp_6650e1a2b3c4d5e6f7081920
+         */
+        LeadImportIdParam: string;
         /**
          * @description Campaign id.
          * @example cmp_6650b3c8e52d0f9a3b4c6d31
@@ -5209,6 +5987,50 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportCampaignLeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Campaign id.
+                 * @example cmp_6650b3c8e52d0f9a3b4c6d31
+                 */
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leads, as CSV. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="<campaign name>-leads-<YYYY-MM-DD>.csv"` (the name reduced to letters, digits, `-` and `_`).
+                     * @example attachment; filename="fintech-founders-q3-leads-2025-06-03.csv"
+                     */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example leadId,publicIdentifier,profileUrl,firstName,lastName,name,email,companyName,headline,status,internalStatus,currentStep,senderAccountId,senderAccountName,invitedAt,acceptedAt,repliedAt,tags,custom.event
+                     *     led_6650c6fbb8503c2d6e7f9061,priya-raman,https://network.example.com/in/priya-raman,Priya,Raman,Priya Raman,priya@ledgerline.io,Ledgerline,"Co-founder & CEO, Ledgerline",active,awaiting_delay,1,acc_6650a2b7d41c9e8f2a3b5c21,Maya Chen,2025-06-02T09:00:00.000Z,2025-06-03T08:12:00.000Z,,interested,Money20/20 Europe
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CampaignNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6296,6 +7118,599 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listLeadImports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The `nextCursor` of the previous page (for block lists, its `X-Next-Cursor` header): the
+                 *     page starts right after the last record of that page, then `offset` applies. A cursor is
+                 *     opaque; it names a position in the list's order, not a count, so records added or removed
+                 *     meanwhile neither repeat nor skip records on the following pages, and a page costs the
+                 *     same however deep it is. A cursor of another list, or a mangled one, is refused with `400`
+                 *     (`invalid_cursor`).
+                 * @example WyJjb252ZXJzYXRpb25zIix7ImQiOjE3NDEwMDAwMDAwMDB9LCJjb252XzAxIl0
+                 */
+                after?: components["parameters"]["After"];
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Campaign id.
+                 * @example cmp_6650b3c8e52d0f9a3b4c6d31
+                 */
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of imports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "limit": 50,
+                     *       "nextCursor": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "imp_6650e1a2b3c4d5e6f7081920",
+                     *           "campaignId": "cmp_6650b3c8e52d0f9a3b4c6d31",
+                     *           "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *           "source": {
+                     *             "type": "linkedin_search",
+                     *             "url": "https://www.linkedin.com/search/results/people/?keywords=cfo%20fintech"
+                     *           },
+                     *           "dedupe": {
+                     *             "otherCampaigns": "skip",
+                     *             "contactedWithinDays": 30,
+                     *             "connected": "skip"
+                     *           },
+                     *           "split": null,
+                     *           "status": "queued",
+                     *           "total": 3400,
+                     *           "importable": 1000,
+                     *           "capped": 2400,
+                     *           "fetched": 0,
+                     *           "added": 0,
+                     *           "skipped": {
+                     *             "already_in_campaign": 0,
+                     *             "in_other_campaign": 0,
+                     *             "contacted_recently": 0,
+                     *             "blocked": 0,
+                     *             "already_connected": 0,
+                     *             "invitation_pending": 0,
+                     *             "invalid": 0,
+                     *             "duplicate_in_source": 0
+                     *           },
+                     *           "parts": [
+                     *             {
+                     *               "label": null,
+                     *               "filters": null,
+                     *               "total": 3400,
+                     *               "importable": 1000,
+                     *               "capped": 2400,
+                     *               "fetched": 0,
+                     *               "done": false
+                     *             }
+                     *           ],
+                     *           "waitingForBudgetUntil": null,
+                     *           "cancelRequested": false,
+                     *           "createdAt": "2025-06-03T09:00:00.000Z",
+                     *           "startedAt": null,
+                     *           "finishedAt": null,
+                     *           "error": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadImportPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["CampaignNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createLeadImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Campaign id.
+                 * @example cmp_6650b3c8e52d0f9a3b4c6d31
+                 */
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLeadImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The dry run (`dryRun: true`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dryRun": true,
+                     *       "total": 3400,
+                     *       "importable": 1000,
+                     *       "capped": 2400,
+                     *       "fetched": 3,
+                     *       "added": 1,
+                     *       "skipped": {
+                     *         "already_in_campaign": 0,
+                     *         "in_other_campaign": 1,
+                     *         "contacted_recently": 0,
+                     *         "blocked": 0,
+                     *         "already_connected": 0,
+                     *         "invitation_pending": 0,
+                     *         "invalid": 1,
+                     *         "duplicate_in_source": 0
+                     *       },
+                     *       "parts": [
+                     *         {
+                     *           "label": null,
+                     *           "filters": null,
+                     *           "total": 3400,
+                     *           "importable": 1000,
+                     *           "capped": 2400,
+                     *           "fetched": 3,
+                     *           "done": false
+                     *         }
+                     *       ],
+                     *       "preview": [
+                     *         {
+                     *           "position": 0,
+                     *           "publicIdentifier": "priya-raman",
+                     *           "name": "Priya Raman",
+                     *           "outcome": "added",
+                     *           "reason": null,
+                     *           "detail": null
+                     *         },
+                     *         {
+                     *           "position": 1,
+                     *           "publicIdentifier": "tomas-novak",
+                     *           "name": "Tomas Novak",
+                     *           "outcome": "skipped",
+                     *           "reason": "in_other_campaign",
+                     *           "detail": null
+                     *         },
+                     *         {
+                     *           "position": 2,
+                     *           "publicIdentifier": null,
+                     *           "name": "LinkedIn Member",
+                     *           "outcome": "skipped",
+                     *           "reason": "invalid",
+                     *           "detail": "no public identifier"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadImportPreview"];
+                };
+            };
+            /** @description The import, queued for the runner. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "imp_6650e1a2b3c4d5e6f7081920",
+                     *       "campaignId": "cmp_6650b3c8e52d0f9a3b4c6d31",
+                     *       "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *       "source": {
+                     *         "type": "linkedin_search",
+                     *         "url": "https://www.linkedin.com/search/results/people/?keywords=cfo%20fintech"
+                     *       },
+                     *       "dedupe": {
+                     *         "otherCampaigns": "skip",
+                     *         "contactedWithinDays": 30,
+                     *         "connected": "skip"
+                     *       },
+                     *       "split": null,
+                     *       "status": "queued",
+                     *       "total": 3400,
+                     *       "importable": 1000,
+                     *       "capped": 2400,
+                     *       "fetched": 0,
+                     *       "added": 0,
+                     *       "skipped": {
+                     *         "already_in_campaign": 0,
+                     *         "in_other_campaign": 0,
+                     *         "contacted_recently": 0,
+                     *         "blocked": 0,
+                     *         "already_connected": 0,
+                     *         "invitation_pending": 0,
+                     *         "invalid": 0,
+                     *         "duplicate_in_source": 0
+                     *       },
+                     *       "parts": [
+                     *         {
+                     *           "label": null,
+                     *           "filters": null,
+                     *           "total": 3400,
+                     *           "importable": 1000,
+                     *           "capped": 2400,
+                     *           "fetched": 0,
+                     *           "done": false
+                     *         }
+                     *       ],
+                     *       "waitingForBudgetUntil": null,
+                     *       "cancelRequested": false,
+                     *       "createdAt": "2025-06-03T09:00:00.000Z",
+                     *       "startedAt": null,
+                     *       "finishedAt": null,
+                     *       "error": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The campaign, the sender account or the file does not exist in the workspace. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "sender account not found: acc_6650a2b7d41c9e8f2a3b5c29",
+                     *       "code": "account_not_found",
+                     *       "details": {
+                     *         "accountId": "acc_6650a2b7d41c9e8f2a3b5c29"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Another request with this `Idempotency-Key` is in flight (`idempotency_key_in_use`), or no
+             *     network provider is configured to read the source (`provider_not_configured`).
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "no network provider is configured to read this source",
+                     *       "code": "provider_not_configured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /**
+             * @description The sender cannot read the source: restricted, disconnected or inactive
+             *     (`account_not_usable`), or without the tier the source needs (`account_tier_required`); or
+             *     the `Idempotency-Key` was used for another request (`idempotency_key_reused`).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "message": "this source needs a Sales Navigator account; the account is premium",
+                     *       "code": "account_tier_required",
+                     *       "details": {
+                     *         "required": "sales_navigator",
+                     *         "tier": "premium"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            /** @description The network provider did not answer (`network_unavailable`), or the database did not. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "the network provider could not read the source: timeout",
+                     *       "code": "network_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLeadImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Lead import id.
+                 * @example imp_6650e1a2b3c4d5e6f7081920
+                 */
+                importId: components["parameters"]["LeadImportIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "imp_6650e1a2b3c4d5e6f7081920",
+                     *       "campaignId": "cmp_6650b3c8e52d0f9a3b4c6d31",
+                     *       "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *       "source": {
+                     *         "type": "linkedin_search",
+                     *         "url": "https://www.linkedin.com/search/results/people/?keywords=cfo%20fintech"
+                     *       },
+                     *       "dedupe": {
+                     *         "otherCampaigns": "skip",
+                     *         "contactedWithinDays": 30,
+                     *         "connected": "skip"
+                     *       },
+                     *       "split": null,
+                     *       "status": "capped",
+                     *       "total": 3400,
+                     *       "importable": 1000,
+                     *       "capped": 2400,
+                     *       "fetched": 1000,
+                     *       "added": 912,
+                     *       "skipped": {
+                     *         "already_in_campaign": 20,
+                     *         "in_other_campaign": 31,
+                     *         "contacted_recently": 12,
+                     *         "blocked": 3,
+                     *         "already_connected": 15,
+                     *         "invitation_pending": 2,
+                     *         "invalid": 4,
+                     *         "duplicate_in_source": 1
+                     *       },
+                     *       "parts": [
+                     *         {
+                     *           "label": null,
+                     *           "filters": null,
+                     *           "total": 3400,
+                     *           "importable": 1000,
+                     *           "capped": 2400,
+                     *           "fetched": 1000,
+                     *           "done": true
+                     *         }
+                     *       ],
+                     *       "waitingForBudgetUntil": null,
+                     *       "cancelRequested": false,
+                     *       "createdAt": "2025-06-03T09:00:00.000Z",
+                     *       "startedAt": "2025-06-03T09:00:02.000Z",
+                     *       "finishedAt": "2025-06-03T09:04:41.000Z",
+                     *       "error": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LeadImportNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelLeadImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Lead import id.
+                 * @example imp_6650e1a2b3c4d5e6f7081920
+                 */
+                importId: components["parameters"]["LeadImportIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import after the request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "imp_6650e1a2b3c4d5e6f7081920",
+                     *       "campaignId": "cmp_6650b3c8e52d0f9a3b4c6d31",
+                     *       "accountId": "acc_6650a2b7d41c9e8f2a3b5c21",
+                     *       "source": {
+                     *         "type": "linkedin_search",
+                     *         "url": "https://www.linkedin.com/search/results/people/?keywords=cfo%20fintech"
+                     *       },
+                     *       "dedupe": {
+                     *         "otherCampaigns": "skip",
+                     *         "contactedWithinDays": 30,
+                     *         "connected": "skip"
+                     *       },
+                     *       "split": null,
+                     *       "status": "queued",
+                     *       "total": 3400,
+                     *       "importable": 1000,
+                     *       "capped": 2400,
+                     *       "fetched": 0,
+                     *       "added": 0,
+                     *       "skipped": {
+                     *         "already_in_campaign": 0,
+                     *         "in_other_campaign": 0,
+                     *         "contacted_recently": 0,
+                     *         "blocked": 0,
+                     *         "already_connected": 0,
+                     *         "invitation_pending": 0,
+                     *         "invalid": 0,
+                     *         "duplicate_in_source": 0
+                     *       },
+                     *       "parts": [
+                     *         {
+                     *           "label": null,
+                     *           "filters": null,
+                     *           "total": 3400,
+                     *           "importable": 1000,
+                     *           "capped": 2400,
+                     *           "fetched": 0,
+                     *           "done": false
+                     *         }
+                     *       ],
+                     *       "waitingForBudgetUntil": null,
+                     *       "cancelRequested": false,
+                     *       "createdAt": "2025-06-03T09:00:00.000Z",
+                     *       "startedAt": null,
+                     *       "finishedAt": null,
+                     *       "error": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LeadImportNotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLeadImportReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Lead import id.
+                 * @example imp_6650e1a2b3c4d5e6f7081920
+                 */
+                importId: components["parameters"]["LeadImportIdParam"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, as CSV. */
+            200: {
+                headers: {
+                    /**
+                     * @description `attachment; filename="lead-import-<importId>.csv"`.
+                     * @example attachment; filename="lead-import-imp_6650e1a2b3c4d5e6f7081920.csv"
+                     */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example position,part,line,publicIdentifier,name,outcome,reason,detail
+                     *     0,0,,priya-raman,Priya Raman,added,,
+                     *     1,0,,tomas-novak,Tomas Novak,skipped,in_other_campaign,
+                     *     2,0,,,LinkedIn Member,skipped,invalid,no public identifier
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["LeadImportNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     updateLeadStatus: {
         parameters: {
             query?: never;
@@ -6436,6 +7851,267 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadLeadFile: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A name to show for the file, such as the name it had on the user's disk.
+                 * @example sales-navigator-export.csv
+                 */
+                name?: string;
+            };
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe (see "Idempotency" in the introduction). The first request
+                 *     with a key is processed and its answer (status and body, a `4xx` included) is kept for 24 hours,
+                 *     for the API key that sent it. A repeat with the same key, method, path and body (field order
+                 *     aside) is answered with that stored answer and the header `Idempotent-Replayed: true`, and
+                 *     changes nothing; the same key with another method, path or body is refused with `422`
+                 *     (`idempotency_key_reused`); a repeat while the first is still being processed gets `409`
+                 *     (`idempotency_key_in_use`); a request cut short frees its key after 60 seconds. The 24 hours
+                 *     and the 60 seconds are real (HTTP) time, never the campaign's clock, even where campaigns run
+                 *     on a compressed clock. A `5xx` answer is not kept: a retry is processed again. At most 255
+                 *     characters (else `400`, `invalid_idempotency_key`); a random UUID per logical operation is a
+                 *     good key.
+                 * @example 5f1d3c1e-8b0a-4d5e-9c61-0a3f2b7e4d19
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example LinkedIn URL;First Name;Last Name;Company;E-mail;Summary
+                 *     https://www.linkedin.com/in/priya-raman/;Priya;Raman;Ledgerline;priya@ledgerline.io;"Building reconciliation
+                 *     infrastructure; payments"
+                 */
+                "text/csv": string;
+                /**
+                 * @example Profile URL	First Name	Company
+                 *     https://www.linkedin.com/in/tomas-novak/	Tomas	Kassa Payments
+                 */
+                "text/tab-separated-values": string;
+            };
+        };
+        responses: {
+            /** @description The file is stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "lfl_6650d4e1a2b3c4d5e6f70811",
+                     *       "name": "sales-navigator-export.csv",
+                     *       "rowCount": 2,
+                     *       "columns": [
+                     *         "LinkedIn URL",
+                     *         "First Name",
+                     *         "Last Name",
+                     *         "Company",
+                     *         "E-mail",
+                     *         "Summary"
+                     *       ],
+                     *       "delimiter": ";",
+                     *       "preview": [
+                     *         {
+                     *           "LinkedIn URL": "https://www.linkedin.com/in/priya-raman/",
+                     *           "First Name": "Priya",
+                     *           "Last Name": "Raman",
+                     *           "Company": "Ledgerline",
+                     *           "E-mail": "priya@ledgerline.io",
+                     *           "Summary": "Building reconciliation\r\ninfrastructure; payments"
+                     *         },
+                     *         {
+                     *           "LinkedIn URL": "https://www.linkedin.com/in/tomas-novak/",
+                     *           "First Name": "Tomas",
+                     *           "Last Name": "Novak",
+                     *           "Company": "Kassa Payments",
+                     *           "E-mail": "tomas@kassa",
+                     *           "Summary": ""
+                     *         }
+                     *       ],
+                     *       "suggestedMapping": {
+                     *         "profileUrl": "LinkedIn URL",
+                     *         "firstName": "First Name",
+                     *         "lastName": "Last Name",
+                     *         "companyName": "Company",
+                     *         "email": "E-mail",
+                     *         "summary": "Summary"
+                     *       },
+                     *       "invalidRows": {
+                     *         "count": 1,
+                     *         "rows": [
+                     *           {
+                     *             "line": 4,
+                     *             "reason": "column \"E-mail\" (email): Invalid email address"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2025-06-03T09:12:04.000Z",
+                     *       "expiresAt": "2025-06-10T09:12:04.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            /** @description The file is over 100 MiB or has more than 100,000 data rows; nothing is kept. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `text/csv` or `text/tab-separated-values`, or names a `charset` that is not known. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "message": "a lead file must be sent as text/csv or text/tab-separated-values (the file itself as the body)",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The body is not a CSV file this API can read (`invalid_csv`: not text, no header, no data
+             *     row, too many columns, a quote never closed), or the `Idempotency-Key` was used for another
+             *     request (`idempotency_key_reused`). Nothing is kept.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLeadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Lead file id.
+                 * @example lfl_6650d4e1a2b3c4d5e6f70811
+                 */
+                id: components["parameters"]["LeadFileIdAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "lfl_6650d4e1a2b3c4d5e6f70811",
+                     *       "name": "sales-navigator-export.csv",
+                     *       "rowCount": 2,
+                     *       "columns": [
+                     *         "LinkedIn URL",
+                     *         "First Name",
+                     *         "Last Name",
+                     *         "Company",
+                     *         "E-mail",
+                     *         "Summary"
+                     *       ],
+                     *       "delimiter": ";",
+                     *       "preview": [
+                     *         {
+                     *           "LinkedIn URL": "https://www.linkedin.com/in/priya-raman/",
+                     *           "First Name": "Priya",
+                     *           "Last Name": "Raman",
+                     *           "Company": "Ledgerline",
+                     *           "E-mail": "priya@ledgerline.io",
+                     *           "Summary": "Building reconciliation\r\ninfrastructure; payments"
+                     *         },
+                     *         {
+                     *           "LinkedIn URL": "https://www.linkedin.com/in/tomas-novak/",
+                     *           "First Name": "Tomas",
+                     *           "Last Name": "Novak",
+                     *           "Company": "Kassa Payments",
+                     *           "E-mail": "tomas@kassa",
+                     *           "Summary": ""
+                     *         }
+                     *       ],
+                     *       "suggestedMapping": {
+                     *         "profileUrl": "LinkedIn URL",
+                     *         "firstName": "First Name",
+                     *         "lastName": "Last Name",
+                     *         "companyName": "Company",
+                     *         "email": "E-mail",
+                     *         "summary": "Summary"
+                     *       },
+                     *       "invalidRows": {
+                     *         "count": 1,
+                     *         "rows": [
+                     *           {
+                     *             "line": 4,
+                     *             "reason": "column \"E-mail\" (email): Invalid email address"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2025-06-03T09:12:04.000Z",
+                     *       "expiresAt": "2025-06-10T09:12:04.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No lead file with this id in the workspace, or it expired. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "lead file lfl_6650d4e1a2b3c4d5e6f70811 not found (files are kept 7 days)",
+                     *       "code": "lead_file_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7141,6 +8817,11 @@ export interface operations {
                      *           "budget": 60,
                      *           "used": 14,
                      *           "left": 46
+                     *         },
+                     *         "searchResults": {
+                     *           "budget": 1000,
+                     *           "used": 150,
+                     *           "left": 850
                      *         }
                      *       },
                      *       "warmUp": null,
@@ -7358,6 +9039,11 @@ export interface operations {
                      *           "budget": 60,
                      *           "used": 14,
                      *           "left": 46
+                     *         },
+                     *         "searchResults": {
+                     *           "budget": 1000,
+                     *           "used": 150,
+                     *           "left": 850
                      *         }
                      *       },
                      *       "warmUp": null,
@@ -7617,6 +9303,11 @@ export interface operations {
                      *           "budget": 60,
                      *           "used": 3,
                      *           "left": 57
+                     *         },
+                     *         "searchResults": {
+                     *           "budget": 1000,
+                     *           "used": 0,
+                     *           "left": 1000
                      *         }
                      *       },
                      *       "warmUp": null,
@@ -7682,6 +9373,138 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccountLeadLists: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The `nextCursor` of the previous page (the provider's cursor, opaque).
+                 * @example eyJzdGFydCI6MTB9
+                 */
+                after?: string;
+                /**
+                 * @description Records to return, at most 100.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Sender account id.
+                 * @example acc_6650a2b7d41c9e8f2a3b5c21
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "nextCursor": null,
+                     *       "items": [
+                     *         {
+                     *           "id": "7012345678901234567",
+                     *           "name": "Fintech CFOs, DACH",
+                     *           "size": 412
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeadListPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["ProviderNotConfigured"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["AccountNotUsable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSearchParameters: {
+        parameters: {
+            query: {
+                /**
+                 * @description The kind of filter.
+                 * @example LOCATION
+                 */
+                type: string;
+                /**
+                 * @description Text the values should match.
+                 * @example par
+                 */
+                keywords?: string;
+                /**
+                 * @description The product whose ids are wanted (default `classic`).
+                 * @example classic
+                 */
+                api?: components["schemas"]["SearchApi"];
+                /**
+                 * @description Values to return, at most 100.
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Sender account id.
+                 * @example acc_6650a2b7d41c9e8f2a3b5c21
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "105015875",
+                     *           "title": "Paris, Île-de-France, France"
+                     *         },
+                     *         {
+                     *           "id": "106383538",
+                     *           "title": "Paraná, Brazil"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchParameterList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["AccountNotFound"];
+            409: components["responses"]["ProviderNotConfigured"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["AccountNotUsable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10700,6 +12523,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ConnectionRequestAcceptedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            429: components["responses"]["WebhookRetryLater"];
+            503: components["responses"]["WebhookRetryLater"];
+            "2XX": components["responses"]["WebhookAccepted"];
+        };
+    };
+    onLeadImportCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on every retry of the delivery.
+                 * @example evt_3b8e1f0c6a9d2e7b4c5f8a1d
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds of this attempt. Reject deliveries far from the current time.
+                 * @example 1749035107
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the
+                 *     base64-decoded part of the subscription's secret after `whsec_`.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadImportCompletedEvent"];
             };
         };
         responses: {

@@ -27,6 +27,8 @@ export type {
 } from './contract-equality.js';
 export * from './conversation.schema.js';
 export * from './lead.schema.js';
+export * from './lead-file.schema.js';
+export * from './lead-import.schema.js';
 export {
   afterQuery,
   cursorPaginationQuery,

@@ -12,6 +12,8 @@ import * as campaign from './campaign.schema.js';
 import type { AssertNoMismatch, ContractMismatches, OperationSchemas } from './contract-equality.js';
 import * as conversation from './conversation.schema.js';
 import * as lead from './lead.schema.js';
+import * as leadFile from './lead-file.schema.js';
+import * as leadImport from './lead-import.schema.js';
 import * as people from './people.schema.js';
 import * as sequence from './sequence.schema.js';
 import * as webhook from './webhook.schema.js';
@@ -31,6 +33,22 @@ export const requestSchemas = {
   removeLeads: { params: lead.removeLeadsParams, body: lead.removeLeadsBody },
   updateLeadStatus: { params: lead.updateLeadStatusParams, body: lead.updateLeadStatusBody },
   tagLead: { params: lead.tagLeadParams, body: lead.tagLeadBody },
+  exportCampaignLeads: { params: leadFile.exportCampaignLeadsParams },
+  uploadLeadFile: { query: leadFile.uploadLeadFileQuery },
+  getLeadFile: { params: leadFile.getLeadFileParams },
+  createLeadImport: { params: leadImport.createLeadImportParams, body: leadImport.createLeadImportBody },
+  listLeadImports: { params: leadImport.listLeadImportsParams, query: leadImport.listLeadImportsQuery },
+  getLeadImport: { params: leadImport.getLeadImportParams },
+  cancelLeadImport: { params: leadImport.cancelLeadImportParams },
+  getLeadImportReport: { params: leadImport.getLeadImportReportParams },
+  listAccountLeadLists: {
+    params: leadImport.listAccountLeadListsParams,
+    query: leadImport.listAccountLeadListsQuery,
+  },
+  listSearchParameters: {
+    params: leadImport.listSearchParametersParams,
+    query: leadImport.listSearchParametersQuery,
+  },
 
   addStep: { params: sequence.addStepParams, body: sequence.addStepBody },
   updateStep: { params: sequence.updateStepParams, body: sequence.updateStepBody },

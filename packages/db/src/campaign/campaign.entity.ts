@@ -54,6 +54,8 @@ export interface Campaign {
   leadsGeneration: number;
   /** Figures kept on write; null until first written (see campaign-counters.ts). */
   counters: CampaignCounters | null;
+  /** The `traceparent` of the request that last started it (traced runs only), else null. */
+  startTraceparent: string | null;
 }
 
 function hasVariants(type: StepType): boolean {
@@ -116,5 +118,6 @@ export function toCampaign(record: CampaignRecord): Campaign {
     activation: record.activation,
     leadsGeneration: record.leadsGeneration ?? 0,
     counters: toCampaignCounters(record.counters),
+    startTraceparent: record.startTraceparent ?? null,
   };
 }

@@ -82,13 +82,14 @@ export class CampaignRepository {
 
   /**
    * Moves the campaign to `to` only if its status is one of `from`, in one conditional update
-   * (two concurrent starts cannot both succeed). Starting counts a new activation.
+   * (two concurrent starts cannot both succeed). Starting counts a new activation, and keeps the
+   * starting request's `traceparent` when one is given (traced runs), so the runner's work links to it.
    * Throws NotFoundError, or StatusConflictError carrying the status found.
    */
   async transitionStatus(
     workspaceId: WorkspaceId,
     id: string,
-    transition: { from: readonly CampaignStatus[]; to: CampaignStatus },
+    transition: { from: readonly CampaignStatus[]; to: CampaignStatus; traceparent?: string | null },
   ): Promise<Campaign> {
     // One update that always matches the campaign and changes it only when its status allows:
     // the status it answers with ("before") is the one the transition was judged on, so a loser
@@ -101,6 +102,9 @@ export class CampaignRepository {
       updatedAt: when(now, '$updatedAt'),
     };
     if (transition.to === 'active') set['activation'] = when({ $add: ['$activation', 1] }, '$activation');
+    // A traceparent is hex digits and dashes, never a `$` expression, so it is set as it is.
+    if (transition.to === 'active' && transition.traceparent)
+      set['startTraceparent'] = when(transition.traceparent, '$startTraceparent');
     const before = await this.records.findOneAndUpdate(workspaceId, { _id: id }, [{ $set: set }], {
       returnDocument: 'before',
     });
@@ -109,7 +113,11 @@ export class CampaignRepository {
       throw new StatusConflictError('campaign', id, before.status, transition.from);
     }
     const activation = before.activation + (transition.to === 'active' ? 1 : 0);
-    return toCampaign({ ...before, status: transition.to, updatedAt: now, activation });
+    const startTraceparent =
+      transition.to === 'active' && transition.traceparent
+        ? transition.traceparent
+        : (before.startTraceparent ?? null);
+    return toCampaign({ ...before, status: transition.to, updatedAt: now, activation, startTraceparent });
   }
 
   /**

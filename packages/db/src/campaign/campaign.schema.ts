@@ -88,6 +88,11 @@ export interface CampaignRecord {
    * campaigns stored before it was counted (0).
    */
   leadsGeneration?: number;
+  /**
+   * The W3C `traceparent` of the request that last started the campaign, when it was traced: the
+   * runner links its steps' spans to it. Observability only; absent when tracing was off.
+   */
+  startTraceparent?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -160,6 +165,7 @@ export const campaignSchema = new Schema<CampaignRecord>(
     counters: { type: Schema.Types.Mixed, default: undefined },
     countersCheckedAt: { type: Date },
     rollupsVersion: { type: Number },
+    startTraceparent: { type: String, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

@@ -33,6 +33,26 @@ export interface NewDelivery {
  */
 export class DeliveryRepository extends DeliveryLeases {
   /**
+   * The dispatchers' backlog across workspaces, for their gauges: pending deliveries (counted over
+   * the due-time index, which holds only those, at most `limit`) and the due time of the most
+   * overdue one (the index's first entry), or null when none is pending.
+   */
+  async pendingBacklogAcrossWorkspaces(
+    limit: number,
+  ): Promise<{ pending: number; oldestDueAt: Date | null }> {
+    const pending = { nextAttemptAt: { $exists: true } };
+    const [count, oldest] = await Promise.all([
+      this.records.acrossWorkspaces.countDocuments(pending).limit(limit).exec(),
+      this.records.acrossWorkspaces
+        .findOne(pending, { nextAttemptAt: 1 })
+        .sort({ nextAttemptAt: 1 })
+        .lean<Pick<DeliveryRecord, 'nextAttemptAt'>>()
+        .exec(),
+    ]);
+    return { pending: count, oldestDueAt: oldest?.nextAttemptAt ?? null };
+  }
+
+  /**
    * Creates one pending delivery, due now, per subscription of the event. Idempotent through the
    * unique (event, subscription) key: repeating a fan-out creates only what is missing.
    */

@@ -9,6 +9,8 @@ export interface OutboxEvent {
   timestamp: Date;
   workspaceId: WorkspaceId;
   data: Record<string, unknown>;
+  /** The traced work that wrote it, as a W3C `traceparent` (not part of the envelope); absent when untraced. */
+  traceparent?: string;
 }
 
 export function toOutboxEvent(record: EventRecord): OutboxEvent {
@@ -18,5 +20,6 @@ export function toOutboxEvent(record: EventRecord): OutboxEvent {
     timestamp: record.timestamp,
     workspaceId: record.workspaceId as WorkspaceId,
     data: record.data,
+    ...(record.traceparent ? { traceparent: record.traceparent } : {}),
   };
 }

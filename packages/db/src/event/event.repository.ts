@@ -12,6 +12,8 @@ export interface NewEvent {
   transitionKey: string;
   data: Record<string, unknown>;
   timestamp: Date;
+  /** The traced work writing it (its W3C `traceparent`), so its deliveries link to it. */
+  traceparent?: string | null;
 }
 
 export class EventRepository {
@@ -33,6 +35,7 @@ export class EventRepository {
         type: input.type,
         data: input.data,
         timestamp: input.timestamp,
+        ...(input.traceparent ? { traceparent: input.traceparent } : {}),
         fanOutAfter: now,
         leaseOwner: null,
         leaseUntil: null,

@@ -17,6 +17,11 @@ export interface EventRecord {
   timestamp: Date;
   /** Present until the dispatcher has created the event's deliveries: when it may do so. */
   fanOutAfter?: Date;
+  /**
+   * The W3C `traceparent` of the traced work that wrote the event (a runner step, a request), for
+   * the dispatcher's delivery spans to link to; absent when tracing was off. Never delivered.
+   */
+  traceparent?: string | null;
   leaseOwner: string | null;
   leaseUntil: Date | null;
   createdAt: Date;
@@ -30,6 +35,7 @@ export const eventSchema = new Schema<EventRecord>(
     data: { type: Schema.Types.Mixed, required: true },
     timestamp: { type: Date, required: true },
     fanOutAfter: { type: Date },
+    traceparent: { type: String, default: null },
     leaseOwner: { type: String, default: null },
     leaseUntil: { type: Date, default: null },
     createdAt: { type: Date, required: true },

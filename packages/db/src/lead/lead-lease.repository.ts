@@ -142,6 +142,18 @@ export class LeadLeaseRepository {
   }
 
   /**
+   * How many of the campaign's leads are due at `now` (leased or not), counting at most `limit`:
+   * a count over the claim index's range for the campaign, for the runner's backlog gauge, bounded
+   * so that a huge backlog costs no more than `limit` index entries.
+   */
+  async countDue(workspaceId: WorkspaceId, campaignId: string, now: Date, limit: number): Promise<number> {
+    return this.records.acrossWorkspaces
+      .countDocuments(this.records.scope(workspaceId, { campaignId, nextActionAt: { $lte: now } }))
+      .limit(limit)
+      .exec();
+  }
+
+  /**
    * Records the idempotency key of the external action about to be made (and the variant chosen
    * for it, the text to send and how the message was made), before the network is called. A runner
    * that crashes after the call finds the key (and the text) on its next claim and re-sends them,

@@ -7,6 +7,10 @@ export interface NewLead extends Partial<LeadProfile> {
   entityUrn?: string | null;
   customVariables?: Record<string, string>;
   accountId?: string | null;
+  /** The step it starts at (a connection imported to start at the first message step); 0 by default. */
+  currentStep?: number;
+  /** The lead import that brought it, if one did. */
+  importId?: string;
 }
 
 /** A lead as an import stores it: waiting, due now, on the first step. */
@@ -23,7 +27,7 @@ export function newLeadRecord(campaignId: string, lead: NewLead, now: Date): Omi
     customVariables: { ...lead.customVariables },
     status: 'waiting',
     internalStatus: 'queued',
-    currentStep: 0,
+    currentStep: lead.currentStep ?? 0,
     accountId: lead.accountId ?? null,
     tags: [],
     assignedVariants: {},
@@ -32,6 +36,7 @@ export function newLeadRecord(campaignId: string, lead: NewLead, now: Date): Omi
     leaseUntil: null,
     attempts: 0,
     pendingActionKey: null,
+    ...(lead.importId === undefined ? {} : { importId: lead.importId }),
     createdAt: now,
     updatedAt: now,
   };

@@ -110,6 +110,8 @@ export interface LeadRecord extends LeadProfile, RemovalClaimable {
    * status). Absent until then.
    */
   invitationAcceptedAt?: Date;
+  /** The lead import that added the lead; absent for leads added otherwise. */
+  importId?: string;
   /**
    * When the lead reached a final status (completed or error); absent while it is not in one.
    * Written only through `withCompletion` (see lead-completion.ts).
@@ -171,6 +173,7 @@ export const leadSchema = new Schema<LeadRecord>(
     invitationId: { type: String, default: null },
     invitationWithdrawnAt: { type: Date, default: null },
     invitationAcceptedAt: { type: Date },
+    importId: { type: String },
     completedAt: { type: Date },
     actionsToLog: { type: [Schema.Types.Mixed], default: undefined },
     actionsToLogSince: { type: Date },
@@ -215,9 +218,6 @@ leadSchema.index(
   { workspaceId: 1, providerId: 1 },
   { partialFilterExpression: { providerId: { $type: 'string' } } },
 );
-// Serves analytics' count of the leads added to campaigns within a window
-// (`countAddedAndCompleted`).
-leadSchema.index({ workspaceId: 1, campaignId: 1, createdAt: 1 });
 // Serves an account's invitations (`LeadInvitationRepository`): those still pending, those of the
 // acceptance guard's window, and the stale ones left by finished leads, oldest first. Partial, so
 // only leads an invitation was sent to are in it.
@@ -225,6 +225,9 @@ leadSchema.index(
   { workspaceId: 1, accountId: 1, invitationSentAt: 1 },
   { partialFilterExpression: { invitationSentAt: { $type: 'date' } } },
 );
+// Serves analytics' count of the leads added to campaigns within a window
+// (`countAddedAndCompleted`).
+leadSchema.index({ workspaceId: 1, campaignId: 1, createdAt: 1 });
 // Serves analytics' count of the leads that reached a final status within a window
 // (`countAddedAndCompleted`). Partial: only finished leads have `completedAt`.
 leadSchema.index(

@@ -128,6 +128,25 @@ export class AccountUsageRepository {
   }
 
   /**
+   * Takes as many of `units` as the cap leaves (counted per result: a page of search results asks
+   * for its size and gets what is left of the day), never passing the cap: what is left is read,
+   * then taken with the conditional `tryConsume`; a race lost to another taker reads again. Answers
+   * the units taken (0 when the cap is reached). Give back what goes unspent with `release`.
+   */
+  async consumeUpTo(
+    workspaceId: WorkspaceId,
+    slot: Omit<UsageSlot, 'key'> & { cap: number; expiresAt: Date; units: number },
+  ): Promise<number> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const used = (await this.get(workspaceId, slot.accountId, slot.period))[slot.kind];
+      const units = Math.min(slot.units, slot.cap - used);
+      if (units <= 0) return 0;
+      if (await this.tryConsume(workspaceId, { ...slot, units })) return units;
+    }
+    return 0;
+  }
+
+  /**
    * `tryConsume` of several slots (an invitation's day and week), all or none, in one round trip
    * when every one is taken: the conditional upserts go in one ordered bulk write, which stops at
    * the first the `_id` index refuses. From there the slots are taken one by one as `tryConsume`

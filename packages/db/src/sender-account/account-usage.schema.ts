@@ -19,6 +19,8 @@ export const USAGE_KINDS = [
   'callsListRead',
   /** Invitations withdrawn (a day's allowance, `WITHDRAWALS_PER_DAY`). */
   'withdrawals',
+  /** Search results read by lead imports, counted per result (a day's `SEARCH_RESULTS_PER_DAY`). */
+  'searchResults',
 ] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 

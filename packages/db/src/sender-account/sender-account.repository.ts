@@ -1,4 +1,10 @@
-import type { AccountLimits, AccountStatus, AccountTier, LimitSettings } from '@outreach/domain';
+import {
+  ACCOUNT_STATUSES,
+  type AccountLimits,
+  type AccountStatus,
+  type AccountTier,
+  type LimitSettings,
+} from '@outreach/domain';
 import type { QueryFilter, UpdateQuery } from 'mongoose';
 import { AlreadyExistsError, NotFoundError } from '../common/db-errors.js';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
@@ -198,6 +204,20 @@ export class SenderAccountRepository {
       .lean<SenderAccountRecord[]>()
       .exec();
     return records.map(toSenderAccount);
+  }
+
+  /**
+   * How many sender accounts of every workspace are in each status: one count of the status index
+   * per status, for the runner's gauges (unscoped by nature, like the runner's other views).
+   */
+  async countByStatusAcrossWorkspaces(): Promise<Record<AccountStatus, number>> {
+    const counts = await Promise.all(
+      ACCOUNT_STATUSES.map((status) => this.records.acrossWorkspaces.countDocuments({ status }).exec()),
+    );
+    return Object.fromEntries(ACCOUNT_STATUSES.map((status, i) => [status, counts[i] ?? 0])) as Record<
+      AccountStatus,
+      number
+    >;
   }
 
   /** The runners' shared pacing gate, taken atomically (see sender-account-runner-state). */

@@ -12,6 +12,7 @@ import {
   type LimitKey,
   type ProviderCallKind,
 } from '@outreach/domain';
+import { SEARCH_RESULTS_PER_DAY } from '@outreach/domain';
 import { accountLimitsAt, toApiRestriction } from '../../mappers/account.mapper.js';
 import { invitationHygieneView } from './invitation-hygiene-view.js';
 import type { OperationContext } from '../context.js';
@@ -103,7 +104,13 @@ export async function accountUsage(
     tier: account.tier,
     tierCheckedAt: account.tierCheckedAt ? account.tierCheckedAt.toISOString() : null,
     limits,
-    calls: { write: call('write'), profileRead: call('profile_read'), listRead: call('list_read') },
+    calls: {
+      write: call('write'),
+      profileRead: call('profile_read'),
+      listRead: call('list_read'),
+      // Lead imports' search results, counted per result read (`SEARCH_RESULTS_PER_DAY` of the tier).
+      searchResults: searchResultsOf(account, usage.day.searchResults),
+    },
     warmUp:
       stage.week === null || stage.endsAt === null
         ? null
@@ -140,3 +147,8 @@ export async function accountUsage(
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+function searchResultsOf(account: SenderAccountEntity, used: number) {
+  const budget = SEARCH_RESULTS_PER_DAY[account.tier];
+  return { budget, used, left: Math.max(0, budget - used) };
+}

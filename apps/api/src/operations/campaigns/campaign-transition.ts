@@ -1,5 +1,6 @@
 import { StatusConflictError, type Campaign as CampaignEntity } from '@outreach/db';
 import { statusAfterNewWork, type CampaignStatus } from '@outreach/domain';
+import { currentTraceparent } from '@outreach/telemetry';
 import type { OperationContext } from '../context.js';
 
 /**
@@ -14,7 +15,12 @@ export async function transitionOrExplain(
   explain: (found: CampaignStatus) => void,
 ): Promise<CampaignEntity> {
   try {
-    return await ctx.db.campaigns.transitionStatus(ctx.workspaceId, campaignId, transition);
+    // A start keeps the request's trace (when traced) for the runner's steps to link to.
+    const traceparent = transition.to === 'active' ? currentTraceparent() : null;
+    return await ctx.db.campaigns.transitionStatus(ctx.workspaceId, campaignId, {
+      ...transition,
+      traceparent,
+    });
   } catch (error) {
     if (error instanceof StatusConflictError) explain(error.currentStatus as CampaignStatus);
     throw error;

@@ -1,13 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useApi, useCan } from '../../api/session.js';
 import { POLL_MS } from '../../api/polling.js';
 import { Badge } from '../../components/badge.js';
-import { QueryView } from '../../components/states.js';
+import { Loading, QueryView } from '../../components/states.js';
 import { campaignTone, statusLabel } from '../campaigns/campaign-status.js';
 import { Funnel } from '../campaigns/funnel.js';
 import { CampaignBlockList } from './campaign-block-list.js';
 import { CampaignControls } from './campaign-controls.js';
-import { ImportLeads } from './import-leads.js';
 import { LeadsTable } from './leads-table.js';
 import { ResultsPanel } from './results-panel.js';
 import { SendersPanel } from './senders-panel.js';
@@ -15,6 +15,10 @@ import { SequenceEditor } from './sequence-editor.js';
 import { SettingsForm } from './settings-form.js';
 
 const route = getRouteApi('/w/$workspaceId/campaigns/$id');
+
+// The import forms, the file mapping and the progress are a chunk of their own, loaded with the
+// section rather than with the rest of the page.
+const LeadImports = lazy(() => import('./lead-imports/lead-imports-section.js'));
 
 export default function CampaignPage() {
   const { id, workspaceId } = route.useParams();
@@ -45,7 +49,9 @@ export default function CampaignPage() {
           <SequenceEditor campaignId={campaign.id} />
           <SettingsForm campaign={campaign} />
           <ResultsPanel campaign={campaign} />
-          {canWrite && <ImportLeads campaignId={campaign.id} />}
+          <Suspense fallback={<Loading what="the lead imports" />}>
+            <LeadImports campaign={campaign} />
+          </Suspense>
           <LeadsTable campaign={campaign} />
           <CampaignBlockList campaignId={campaign.id} />
         </article>

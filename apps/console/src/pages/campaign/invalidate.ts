@@ -9,6 +9,7 @@ export function invalidateCampaign(queryClient: QueryClient): void {
     '/v1/campaigns/{campaignId}/leads',
     '/v1/campaigns/{campaignId}/analytics',
     '/v1/campaigns/{campaignId}/blocked-leads',
+    '/v1/campaigns/{campaignId}/lead-imports',
   ])
     void queryClient.invalidateQueries({ queryKey: ['get', path] });
 }

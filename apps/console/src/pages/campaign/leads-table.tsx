@@ -8,6 +8,7 @@ import { Pagination } from '../../components/pagination.js';
 import { EmptyState, QueryView } from '../../components/states.js';
 import { leadName, leadWaitReason, missingVariablesText } from '../../lib/lead-wait.js';
 import { statusLabel } from '../campaigns/campaign-status.js';
+import { ExportLeads } from './export-leads.js';
 import { LeadDecisions } from './lead-decisions.js';
 
 type Campaign = components['schemas']['CampaignDetail'];
@@ -26,6 +27,7 @@ const TONES: Record<LeadStatus, string> = {
 export function LeadsTable({ campaign }: { campaign: Campaign }) {
   const api = useApi();
   const canWrite = useCan('campaigns:write');
+  const canExport = useCan('workspace:configure');
   const [status, setStatus] = useState<LeadStatus | ''>('');
   const [offset, setOffset] = useState(0);
   const query = api.useQuery(
@@ -51,6 +53,7 @@ export function LeadsTable({ campaign }: { campaign: Campaign }) {
   return (
     <section aria-labelledby="leads-heading">
       <h2 id="leads-heading">Leads</h2>
+      {canExport && <ExportLeads campaignId={campaign.id} />}
       <div className="filters">
         <label htmlFor="lead-status">Lead status</label>
         <select
@@ -73,7 +76,9 @@ export function LeadsTable({ campaign }: { campaign: Campaign }) {
         {(page) =>
           page.total === 0 ? (
             <EmptyState title={status ? 'No lead has this status.' : 'No lead yet.'}>
-              {!status && canWrite && <p>Import profile URLs or a CSV above.</p>}
+              {!status && canWrite && (
+                <p>Import them above: a LinkedIn search, a list, a post, a CSV file or profile URLs.</p>
+              )}
             </EmptyState>
           ) : (
             <>

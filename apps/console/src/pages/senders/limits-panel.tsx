@@ -12,6 +12,7 @@ const CALL_KINDS: Array<[keyof AccountUsage['calls'], string]> = [
   ['write', 'Writes (invitations, messages, InMails)'],
   ['profileRead', 'Profile reads'],
   ['listRead', 'List reads (relations, chats, messages)'],
+  ['searchResults', 'Search results (lead imports: searches, lead lists, post engagers)'],
 ];
 
 /** An account's tier, each limit used and left, today's call budgets, InMail credits; edit one. */
