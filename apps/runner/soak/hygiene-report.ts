@@ -33,7 +33,10 @@ export interface HygieneFigures {
   guardStarts: string[];
   guardAtEnd: string;
   restricted: string | null;
+  /** Calls the simulator's record shows past one of its limits. */
   overLimit: number;
+  /** 429, 403 and 5xx answers (a burst of writes, a limit, a restriction). */
+  refused: number;
 }
 
 /** Pending invitations per account, sampled after each pass: their highest count. */
@@ -113,8 +116,8 @@ export async function hygieneFigures(
         .sort(),
       guardAtEnd: accounts.get(account.id)?.acceptanceGuard?.state ?? 'never reviewed',
       restricted: soak?.restricted ?? null,
-      overLimit:
-        (soak?.overLimit ?? 0) + (soak ? soak.refusals.s429 + soak.refusals.s403 + soak.refusals.s5xx : 0),
+      overLimit: soak?.overLimit ?? 0,
+      refused: soak ? soak.refusals.s429 + soak.refusals.s403 + soak.refusals.s5xx : 0,
     };
   });
 }
@@ -123,7 +126,8 @@ export function hygieneFailures(figures: HygieneFigures[], audienceLow: (name: s
   const out: string[] = [];
   for (const f of figures) {
     if (f.restricted !== null) out.push(`${f.name}: restricted (${f.restricted})`);
-    if (f.overLimit > 0) out.push(`${f.name}: ${f.overLimit} calls past a limit or refused`);
+    if (f.overLimit > 0) out.push(`${f.name}: ${f.overLimit} calls past a limit`);
+    if (f.refused > 0) out.push(`${f.name}: ${f.refused} calls answered 429, 403 or 5xx`);
     if (f.maxPending > OUTSTANDING_CEILING.default)
       out.push(
         `${f.name}: ${f.maxPending} pending invitations at most (ceiling ${OUTSTANDING_CEILING.default})`,
@@ -155,6 +159,7 @@ export function hygieneTable(run: SoakRun, figures: HygieneFigures[]): string {
     'guard at end',
     'restricted',
     'calls past a limit',
+    '429/403/5xx',
   ];
   const rows = figures.map((f) => [
     f.name,
@@ -171,6 +176,7 @@ export function hygieneTable(run: SoakRun, figures: HygieneFigures[]): string {
     f.guardAtEnd,
     f.restricted ?? '0',
     String(f.overLimit),
+    String(f.refused),
   ]);
   const lines = [header, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
   lines.splice(1, 0, `|${header.map(() => ' --- ').join('|')}|`);

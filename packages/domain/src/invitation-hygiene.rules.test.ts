@@ -15,7 +15,9 @@ import {
   staleInvitationDue,
   staleInvitationDueAt,
   withdrawAfterDaysOf,
+  withdrawalMinute,
   withdrawalsLeftToday,
+  WITHDRAWALS_PER_MINUTE,
 } from './invitation-hygiene.rules.js';
 import { effectiveLimits } from './linkedin-effective-limits.rules.js';
 
@@ -178,5 +180,16 @@ describe('invitation settings', () => {
     expect(() => applyInvitationSettings({}, patch)).toThrow(
       expect.objectContaining({ code: 'invalid_input', details: expect.objectContaining({ field }) }),
     );
+  });
+});
+
+describe('withdrawals a minute', () => {
+  it('names the minute of product time and its end, so two withdrawals of one minute share it', () => {
+    const first = withdrawalMinute(new Date('2026-03-02T10:15:05Z'));
+    const second = withdrawalMinute(new Date('2026-03-02T10:15:59.999Z'));
+    expect(second).toEqual(first);
+    expect(first.end).toEqual(new Date('2026-03-02T10:16:00Z'));
+    expect(withdrawalMinute(new Date('2026-03-02T10:16:00Z')).key).not.toBe(first.key);
+    expect(WITHDRAWALS_PER_MINUTE).toBe(2);
   });
 });

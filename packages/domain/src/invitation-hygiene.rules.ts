@@ -63,6 +63,20 @@ export const WITHDRAWALS_PER_DAY: Readonly<Record<AccountTier, number>> = Object
   recruiter: 20,
 });
 
+/**
+ * Withdrawals an account makes in any one minute. Withdrawals are writes LinkedIn sees, and a burst
+ * of writes within a minute is what its automation detection reacts to (the network simulator
+ * answers 429 past 5 sensitive calls a minute); the other actions are paced minutes apart, so two
+ * withdrawals a minute keep an account well under that. Our choice.
+ */
+export const WITHDRAWALS_PER_MINUTE = 2;
+
+/** The usage period of the minute containing `now` (product time), for `WITHDRAWALS_PER_MINUTE`. */
+export function withdrawalMinute(now: Date): { key: string; end: Date } {
+  const minute = Math.floor(now.getTime() / 60_000);
+  return { key: `minute:${minute}`, end: new Date((minute + 1) * 60_000) };
+}
+
 /** Withdrawals still allowed today for an account that made `withdrawnToday` of them. */
 export function withdrawalsLeftToday(tier: AccountTier, withdrawnToday: number): number {
   return Math.max(0, WITHDRAWALS_PER_DAY[tier] - withdrawnToday);

@@ -5,7 +5,9 @@ import {
   invitationSettingsOf,
   isSenderUsable,
   usagePeriods,
+  withdrawalMinute,
   WITHDRAWALS_PER_DAY,
+  WITHDRAWALS_PER_MINUTE,
   type AcceptanceGuardState,
   type InvitationSettings,
 } from '@outreach/domain';
@@ -221,6 +223,17 @@ async function withdrawStaleOfFinishedLeads(
         await ctx.store.markInvitationWithdrawn(account.workspaceId, invitation.leadId, now);
         continue;
       }
+      // At most two withdrawals a minute (no burst of writes): the rest wait for the next look.
+      const minute = withdrawalMinute(now);
+      const spaced = await ctx.store.consumeCapacity(account.workspaceId, {
+        accountId: account.id,
+        period: minute.key,
+        kind: 'withdrawals',
+        key: `withdraw:${invitation.leadId}:${invitationId}`,
+        cap: WITHDRAWALS_PER_MINUTE,
+        expiresAt: new Date(minute.end.getTime() + DAY_MS),
+      });
+      if (!spaced) return;
       const allowed = await ctx.store.consumeCapacity(account.workspaceId, {
         accountId: account.id,
         period: `day:${today.key}`,

@@ -1,4 +1,11 @@
-import { LEAD_OUTCOMES, staleInvitationDue, usagePeriods, WITHDRAWALS_PER_DAY } from '@outreach/domain';
+import {
+  LEAD_OUTCOMES,
+  staleInvitationDue,
+  usagePeriods,
+  withdrawalMinute,
+  WITHDRAWALS_PER_DAY,
+  WITHDRAWALS_PER_MINUTE,
+} from '@outreach/domain';
 import { providerAccountOf } from '../accounts/provider-account.js';
 import { findInvitationId, withdrawalPort } from '../accounts/sent-invitations.js';
 import { endIn, postpone, type LeadVerdict } from '../step-run/lead-verdict.js';
@@ -38,6 +45,18 @@ export async function expireInvitation(run: StepRun): Promise<LeadVerdict> {
     if (found.value === null) return endIn(LEAD_OUTCOMES.invitationExpired);
     invitationId = found.value;
   }
+  // A withdrawal is a write LinkedIn sees: at most two a minute, so leads whose invitations fall due
+  // together do not withdraw in a burst (they take the next minutes).
+  const minute = withdrawalMinute(now);
+  const spaced = await ctx.store.consumeCapacity(lead.workspaceId, {
+    accountId: account.id,
+    period: minute.key,
+    kind: 'withdrawals',
+    key: `withdraw:${lead.id}:${invitationId}`,
+    cap: WITHDRAWALS_PER_MINUTE,
+    expiresAt: new Date(minute.end.getTime() + 24 * 60 * 60 * 1000),
+  });
+  if (!spaced) return postpone(minute.end, 'invitation_pending');
   const today = usagePeriods(now, account.timezone).day;
   const allowed = await ctx.store.consumeCapacity(lead.workspaceId, {
     accountId: account.id,
