@@ -14,6 +14,7 @@ import {
   DAY,
   defined,
   drive,
+  HOUR,
   seedScenario,
   startWorld,
   step,
@@ -111,6 +112,36 @@ describe('stale invitations', () => {
       expect(late).toBeLessThan(DAY);
       expect(lead).toMatchObject({ status: 'completed', internalStatus: 'invitation_expired' });
     }
+  });
+
+  it('keeps pace with an account raised to 40 invitations a day: each withdrawn within hours of its due time', async () => {
+    // The tier's floor of 20 withdrawals a day would leave half of a 40-a-day account's stale
+    // invitations waiting for the next day, and the pile growing: the allowance follows the limit.
+    const world = await startWorld({ acceptProbability: 0 });
+    const scenario = await seedScenario(world, {
+      leads: 40,
+      steps: STEPS(),
+      tier: 'sales_navigator',
+      limits: { invitationsPerDay: 40, invitationsPerWeek: 200 },
+      settings: {
+        invitationTimeoutDays: 7,
+        workingHours: { start: '00:00', end: '23:59', days: [1, 2, 3, 4, 5, 6, 7] },
+      },
+    });
+    await world.db.workspaces.setInvitationSettings(scenario.workspaceId, { withdrawAfterDays: 7 });
+    await drive(world, scenario, [world.runner()], {
+      until: async () =>
+        (await allLeads(world, scenario)).every((lead) => lead.internalStatus === 'invitation_pending'),
+      maxDays: 3,
+    });
+    await expireAll(world, scenario);
+    expect(world.sandbox.state.log.list({ type: 'invitation_withdrawal' })).toHaveLength(40);
+    const lateness = (await allLeads(world, scenario)).map((lead) => {
+      const dueAt = defined(lead.invitationSentAt, 'the send time').getTime() + 7 * DAY;
+      return defined(lead.invitationWithdrawnAt, 'the withdrawal').getTime() - dueAt;
+    });
+    expect(Math.min(...lateness)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...lateness)).toBeLessThan(3 * HOUR);
   });
 
   it('does not invite a person again within 21 days of a withdrawal (no 422 cannot_resend_yet to cool the account down)', async () => {

@@ -16,10 +16,10 @@ import {
   staleInvitationDueAt,
   withdrawAfterDaysOf,
   withdrawalMinute,
-  withdrawalsLeftToday,
+  withdrawalAllowance,
   WITHDRAWALS_PER_MINUTE,
 } from './invitation-hygiene.rules.js';
-import { effectiveLimits } from './linkedin-effective-limits.rules.js';
+import { effectiveLimits, withdrawalAllowanceOf } from './linkedin-effective-limits.rules.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-01T12:00:00Z');
@@ -48,8 +48,25 @@ describe('withdrawal allowance', () => {
   it('allows 20 a day on paid accounts and 10 on free ones', () => {
     expect(WITHDRAWALS_PER_DAY.premium).toBe(20);
     expect(WITHDRAWALS_PER_DAY.free).toBe(10);
-    expect(withdrawalsLeftToday('sales_navigator', 5)).toBe(15);
-    expect(withdrawalsLeftToday('free', 12)).toBe(0);
+    expect(withdrawalAllowance('sales_navigator', 15)).toBe(20);
+    expect(withdrawalAllowance('free', 5)).toBe(10);
+  });
+
+  it("keeps pace with an account's raised daily invitations, whatever the guard does", () => {
+    expect(withdrawalAllowance('sales_navigator', 40)).toBe(40);
+    const raised = {
+      tier: 'sales_navigator' as const,
+      settings: { invitationsPerDay: 40 },
+      warmUpStartedAt: null,
+      now,
+    };
+    expect(withdrawalAllowanceOf(raised)).toBe(40);
+    // The guard halves or stops the invitations, never the withdrawals that bring the pile down.
+    expect(withdrawalAllowanceOf({ ...raised, acceptanceGuard: 'stopped' })).toBe(40);
+    expect(withdrawalAllowanceOf({ ...raised, acceptanceGuard: 'halved' })).toBe(40);
+    // At the tier's default of 25 a day, 25 withdrawals; never under the tier's floor of 20.
+    expect(withdrawalAllowanceOf({ ...raised, settings: {} })).toBe(25);
+    expect(withdrawalAllowanceOf({ ...raised, settings: { invitationsPerDay: 5 } })).toBe(20);
   });
 });
 

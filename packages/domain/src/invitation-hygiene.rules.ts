@@ -77,9 +77,15 @@ export function withdrawalMinute(now: Date): { key: string; end: Date } {
   return { key: `minute:${minute}`, end: new Date((minute + 1) * 60_000) };
 }
 
-/** Withdrawals still allowed today for an account that made `withdrawnToday` of them. */
-export function withdrawalsLeftToday(tier: AccountTier, withdrawnToday: number): number {
-  return Math.max(0, WITHDRAWALS_PER_DAY[tier] - withdrawnToday);
+/**
+ * The withdrawals an account may make today: the tier's allowance, or the account's own daily
+ * invitation limit where that is higher (a Sales Navigator account raised to 40 invitations a day
+ * sees 40 of them go stale each day, and an allowance of 20 would fall further behind every day).
+ * `invitationsPerDay` is the limit before the acceptance guard: a guard that halves or stops the
+ * day's invitations must not slow down the withdrawals that bring the pile down.
+ */
+export function withdrawalAllowance(tier: AccountTier, invitationsPerDay: number): number {
+  return Math.max(WITHDRAWALS_PER_DAY[tier], Math.max(0, Math.floor(invitationsPerDay)));
 }
 
 /**

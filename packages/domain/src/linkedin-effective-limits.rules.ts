@@ -12,7 +12,11 @@ import {
   type LimitSettings,
   type LinkedinLimits,
 } from './linkedin-limits.rules.js';
-import { guardedInvitationsPerDay, type AcceptanceGuardState } from './invitation-hygiene.rules.js';
+import {
+  guardedInvitationsPerDay,
+  withdrawalAllowance,
+  type AcceptanceGuardState,
+} from './invitation-hygiene.rules.js';
 import { warmUpStage } from './linkedin-warm-up.rules.js';
 
 const WARMED_KEYS: ReadonlySet<LimitKey> = new Set(LIMIT_KEYS.filter((key) => key !== 'listReadsPerDay'));
@@ -81,6 +85,15 @@ export function effectiveLimits(input: EffectiveLimitsInput): EffectiveLimits {
     result[key] = { value, source, tierDefault, ceiling, userSetting };
   }
   return result;
+}
+
+/**
+ * The account's withdrawals allowed today (`withdrawalAllowance`), from its daily invitation limit
+ * as the tier, the user's setting and the warm-up make it, before the acceptance guard.
+ */
+export function withdrawalAllowanceOf(input: EffectiveLimitsInput): number {
+  const unguarded = effectiveLimits({ ...input, acceptanceGuard: null });
+  return withdrawalAllowance(input.tier, unguarded.invitationsPerDay.value);
 }
 
 /** Just the numbers of `effectiveLimits`. */

@@ -3,7 +3,7 @@ import {
   effectiveLimits,
   limitValues,
   usagePeriods,
-  WITHDRAWALS_PER_DAY,
+  withdrawalAllowanceOf,
   type EffectiveLimits,
   type LinkedinLimits,
   type ProviderCallKind,
@@ -35,16 +35,34 @@ export function limitNumbersOf(
 }
 
 /**
+ * The withdrawals of stale invitations the account may make today: at least as many as it may send
+ * invitations in a day before the acceptance guard (`withdrawalAllowance`).
+ */
+export function withdrawalAllowanceOfAccount(
+  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'>,
+  now: Date,
+): number {
+  return withdrawalAllowanceOf({
+    tier: account.tier,
+    settings: account.limitSettings,
+    warmUpStartedAt: account.warmUpStartedAt,
+    now,
+  });
+}
+
+/**
  * The day's budget of provider calls of one kind for the account. Withdrawals of stale invitations
- * are writes as well: the day's write budget holds the tier's withdrawal allowance on top.
+ * are writes as well: the day's write budget holds the withdrawal allowance on top, and keeps it
+ * when the acceptance guard cuts the invitations (the withdrawals are what lifts the account).
  */
 export function callBudgetOf(
-  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'>,
+  account: Pick<RunnerAccount, 'tier' | 'limitSettings' | 'warmUpStartedAt'> &
+    Partial<Pick<RunnerAccount, 'acceptanceGuard'>>,
   kind: ProviderCallKind,
   now: Date,
 ): number {
   const budget = callBudgets(limitNumbersOf(account, now))[kind];
-  return kind === 'write' ? budget + WITHDRAWALS_PER_DAY[account.tier] : budget;
+  return kind === 'write' ? budget + withdrawalAllowanceOfAccount(account, now) : budget;
 }
 
 /** Where the window a limit answer closed ends, in the account's own calendar. */

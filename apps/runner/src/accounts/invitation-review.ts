@@ -6,7 +6,6 @@ import {
   isSenderUsable,
   usagePeriods,
   withdrawalMinute,
-  WITHDRAWALS_PER_DAY,
   WITHDRAWALS_PER_MINUTE,
   type AcceptanceGuardState,
   type InvitationSettings,
@@ -18,6 +17,7 @@ import type {
   InvitationPileRecord,
   RunnerAccount,
 } from '../store/runner-store.port.js';
+import { withdrawalAllowanceOfAccount } from './account-limits.js';
 import { applyAccountEffects } from './account-safety.js';
 import { providerAccountOf } from './provider-account.js';
 import { findInvitationId, withdrawalPort } from './sent-invitations.js';
@@ -210,7 +210,7 @@ async function withdrawStaleOfFinishedLeads(
       sentSince: new Date(now.getTime() - PENDING_HORIZON_DAYS * DAY_MS),
       sentBefore: new Date(now.getTime() - settings.withdrawAfterDays * DAY_MS),
     },
-    WITHDRAWALS_PER_DAY[account.tier],
+    withdrawalAllowanceOfAccount(account, now),
   );
   const accountId = providerAccountOf(account);
   const today = usagePeriods(now, account.timezone).day;
@@ -239,7 +239,7 @@ async function withdrawStaleOfFinishedLeads(
         period: `day:${today.key}`,
         kind: 'withdrawals',
         key: `withdraw:${invitation.leadId}:${invitationId}`,
-        cap: WITHDRAWALS_PER_DAY[account.tier],
+        cap: withdrawalAllowanceOfAccount(account, now),
         expiresAt: new Date(today.end.getTime() + 2 * DAY_MS),
       });
       if (!allowed) return;

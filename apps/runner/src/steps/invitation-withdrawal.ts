@@ -3,9 +3,9 @@ import {
   staleInvitationDue,
   usagePeriods,
   withdrawalMinute,
-  WITHDRAWALS_PER_DAY,
   WITHDRAWALS_PER_MINUTE,
 } from '@outreach/domain';
+import { withdrawalAllowanceOfAccount } from '../accounts/account-limits.js';
 import { providerAccountOf } from '../accounts/provider-account.js';
 import { findInvitationId, withdrawalPort } from '../accounts/sent-invitations.js';
 import { endIn, postpone, type LeadVerdict } from '../step-run/lead-verdict.js';
@@ -14,7 +14,8 @@ import { networkRead, verdictForFailure, type StepRun } from '../step-run/step-r
 /**
  * An invitation left unanswered past the campaign's timeout or the workspace's withdrawal age:
  * withdrawn when it is due for it (the workspace's `withdrawAfterDays`, 7 to 60), within the account's
- * daily withdrawal allowance (a `withdrawals` unit a day per tier, the call itself a metered write),
+ * daily withdrawal allowance (a `withdrawals` unit each, as many a day as the account's daily
+ * invitations, at least the tier's `WITHDRAWALS_PER_DAY`; the call itself a metered write),
  * then the lead is closed `invitation_expired` with `invitationWithdrawnAt`. The lead keeps
  * `currentStep` and `invitationSentAt`, so an acceptance that arrives later still counts. Leads are
  * claimed most overdue first, so an account's oldest invitations go first. A lead whose invitation
@@ -63,7 +64,7 @@ export async function expireInvitation(run: StepRun): Promise<LeadVerdict> {
     period: `day:${today.key}`,
     kind: 'withdrawals',
     key: `withdraw:${lead.id}:${invitationId}`,
-    cap: WITHDRAWALS_PER_DAY[account.tier],
+    cap: withdrawalAllowanceOfAccount(account, now),
     expiresAt: new Date(today.end.getTime() + 2 * 24 * 60 * 60 * 1000),
   });
   // The day's withdrawals are spent: the invitation stays out until the account's next day.

@@ -3489,8 +3489,12 @@ export interface components {
             };
             /**
              * @description Invitations unanswered `afterDays` after they were sent are withdrawn, oldest first,
-             *     within a daily allowance (`allowance`; `usedToday` so far). A person whose invitation was
-             *     withdrawn is not invited again by any sender of the workspace for 21 days.
+             *     within a daily allowance (`allowance`; `usedToday` so far): as many as the account may
+             *     send invitations in a day before the acceptance guard, at least 20 on paid tiers and 10
+             *     on free ones, so that withdrawals keep pace with the invitations falling due. The day's
+             *     write budget (`calls.write`) holds the allowance on top of the other writes. A person
+             *     whose invitation was withdrawn is not invited again by any sender of the workspace for
+             *     21 days.
              */
             withdrawals: {
                 afterDays: number;

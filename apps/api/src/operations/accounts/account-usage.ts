@@ -9,6 +9,7 @@ import {
   lastDayPeriodKeys,
   remainingCapacity,
   warmUpStage,
+  withdrawalAllowanceOf,
   type LimitKey,
   type ProviderCallKind,
 } from '@outreach/domain';
@@ -82,7 +83,15 @@ export async function accountUsage(
   if (credits !== null)
     limits.inmailsPerMonth.left = Math.min(limits.inmailsPerMonth.left, Math.max(0, credits));
 
-  const budgets = callBudgets(values);
+  // The write budget holds the day's withdrawals on top, as the runner meters them (`callBudgetOf`).
+  const withdrawalAllowance = withdrawalAllowanceOf({
+    tier: account.tier,
+    settings: account.limitSettings,
+    warmUpStartedAt: account.warmUpStartedAt,
+    now,
+  });
+  const base = callBudgets(values);
+  const budgets = { ...base, write: base.write + withdrawalAllowance };
   const call = (kind: ProviderCallKind) => {
     const used = usage.day[CALL_USAGE[kind]];
     return { budget: budgets[kind], used, left: Math.max(0, budgets[kind] - used) };
@@ -142,7 +151,12 @@ export async function accountUsage(
       profileVisits: remainingCapacity('profile_visit', values, domainUsage),
     },
     cooldownUntil: account.cooldownUntil ? account.cooldownUntil.toISOString() : null,
-    invitations: invitationHygieneView(account, workspace?.invitationSettings ?? {}, usage.day.withdrawals),
+    invitations: invitationHygieneView(
+      account,
+      workspace?.invitationSettings ?? {},
+      usage.day.withdrawals,
+      withdrawalAllowance,
+    ),
   };
 }
 

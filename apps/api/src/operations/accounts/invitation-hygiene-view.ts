@@ -4,7 +4,6 @@ import {
   INVITATION_SETTINGS_BOUNDS,
   INVITATION_SETTINGS_DEFAULTS,
   invitationSettingsOf,
-  WITHDRAWALS_PER_DAY,
   type StoredInvitationSettings,
 } from '@outreach/domain';
 
@@ -16,6 +15,7 @@ export function invitationHygieneView(
   account: SenderAccountEntity,
   stored: StoredInvitationSettings,
   withdrawalsToday: number,
+  withdrawalAllowance: number,
 ): InvitationHygiene {
   const settings = invitationSettingsOf(stored);
   const pile = account.invitationPile;
@@ -43,7 +43,7 @@ export function invitationHygieneView(
     withdrawals: {
       afterDays: settings.withdrawAfterDays,
       afterDaysSource: source('withdrawAfterDays'),
-      allowance: WITHDRAWALS_PER_DAY[account.tier],
+      allowance: withdrawalAllowance,
       usedToday: withdrawalsToday,
     },
     acceptanceGuard: {
