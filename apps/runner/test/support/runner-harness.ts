@@ -157,7 +157,11 @@ export async function startWorld(
   // moves the runners' real time by as much.
   const productStart = clock().getTime();
   const realClock = () => new Date(Date.now() + (clock().getTime() - productStart));
+  // A test that timed out keeps running its body; its runners must not go on serving the next
+  // test's campaigns (the runner serves every workspace of the database) on this test's clock.
+  let finished = false;
   onTestFinished(async () => {
+    finished = true;
     await pauseEveryActiveCampaign(db);
     await running.close();
   });
@@ -171,7 +175,7 @@ export async function startWorld(
     store,
     runner(options = {}, parts = {}) {
       runners += 1;
-      return createRunner(
+      const runner = createRunner(
         {
           store: parts.store ?? store,
           network: parts.network ?? network,
@@ -187,6 +191,16 @@ export async function startWorld(
           ...options,
         },
       );
+      return {
+        ...runner,
+        runOnce: () =>
+          finished
+            ? Promise.reject(new Error('the test this runner belongs to has finished'))
+            : runner.runOnce(),
+        start: (intervalMs) => {
+          if (!finished) runner.start(intervalMs);
+        },
+      };
     },
   };
 }
