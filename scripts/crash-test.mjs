@@ -20,10 +20,9 @@
 // runners each did at least 60 % of an even share (20 % of three). Prints the figures of each run
 // and a summary; exits 1 when any check fails.
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFleet, freePort, startProcess } from './crash-test/fleet.mjs';
+import { startDatabase, startFleet, freePort, startProcess } from './crash-test/fleet.mjs';
 import { duplicateActions, limitPasses, runnerShares, webhookFigures } from './crash-test/figures.mjs';
 import { createApiClient, createCampaign, startTraffic, subscribe } from './crash-test/scenario.mjs';
 import { startWebhookSink } from './crash-test/webhook-sink.mjs';
@@ -76,28 +75,6 @@ async function waitFor(what, probe, timeoutMs) {
   }
 }
 
-async function startDatabase() {
-  const port = await freePort();
-  const mongo = spawn(
-    process.execPath,
-    [join(root, 'packages/mongo-testkit/dist/cli.js'), '--port', String(port)],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const base = await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      const match = String(chunk).match(/mongodb:\/\/\S+/)?.[0];
-      if (match) resolve(match);
-    };
-    mongo.stdout.on('data', onData);
-    mongo.stderr.on('data', onData);
-    mongo.once('exit', (code) => reject(new Error(`mongo exited (${code})`)));
-  });
-  return { uri: `${base.replace(/\/$/, '')}/crash`, process: mongo };
-}
-
 /** The workspace, its key and the two capped sender accounts: set up by an administrator. */
 async function seedWorkspace(db) {
   const workspace = await db.workspaces.createWorkspace({ name: 'Crash test', plan: 'agency' });
@@ -124,8 +101,8 @@ async function outboxBusy(mongo, ws) {
 }
 
 async function runOnce(run) {
-  const database = await startDatabase();
-  const cleanup = [() => database.process.kill('SIGKILL')];
+  const database = await startDatabase(root, { name: 'crash' });
+  const cleanup = [() => database.child.kill('SIGKILL')];
   try {
     const clock = { TIME_SCALE, CLOCK_EPOCH: new Date().toISOString() };
     const simPort = await freePort();

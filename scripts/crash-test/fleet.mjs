@@ -1,7 +1,9 @@
-// The crash test's processes: the API instances behind a round-robin proxy, the runners (each
-// reaching the simulator through a proxy of its own, which counts the actions it carried out) and
-// the dispatchers, all on one database. Any of them can be killed (SIGKILL) and is started again
-// under a new id, as an orchestrator would.
+// The crash test's processes: the database, the API instances behind a round-robin proxy, the
+// runners (each reaching the simulator through a proxy of its own, which counts the actions it
+// carried out) and the dispatchers, all on one database. Any of them can be killed (SIGKILL) and is
+// started again under a new id, as an orchestrator would. The end-to-end test of a lead import
+// across runner kills (e2e/test/lead-import-kills.e2e.test.ts) starts its processes here too, each
+// through its own `spawn` (`scripts/child-processes.mjs`), so that a failed test stops them all.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -27,9 +29,13 @@ export function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts a built entry point; `ready` resolves with the first output `match` finds. */
-export function startProcess(root, script, env, match) {
-  const child = spawn(process.execPath, [join(root, script)], {
+/**
+ * Starts a built entry point (with `args`); `ready` resolves with the first output `match` finds.
+ * `start` is how the child is spawned (`spawn`'s signature): a caller that must stop whatever it
+ * started passes its own.
+ */
+export function startProcess(root, script, env, match, { args = [], start = spawn } = {}) {
+  const child = start(process.execPath, [join(root, script), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,7 +60,25 @@ export function startProcess(root, script, env, match) {
   return { child, ready, output: () => output.join('') };
 }
 
-async function waitForReady(url, timeoutMs = 60_000) {
+/**
+ * The test kit's database emulator in a process of its own, on a free port; resolves with the URI
+ * of database `name` once it listens.
+ */
+export async function startDatabase(root, { name, start = spawn } = {}) {
+  const port = await freePort();
+  const database = startProcess(
+    root,
+    'packages/mongo-testkit/dist/cli.js',
+    {},
+    (text) => text.match(/mongodb:\/\/\S+/)?.[0],
+    { args: ['--port', String(port)], start },
+  );
+  const base = await database.ready;
+  return { uri: `${base.replace(/\/$/, '')}/${name}`, child: database.child };
+}
+
+/** Resolves once `url` answers 2xx; throws after `timeoutMs`. */
+export async function waitForReady(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await fetch(url).then(
@@ -75,8 +99,10 @@ function isUp(child) {
  * `counts` of each kind; `env` per kind (`api(port)`, `runner(id, simUrl)`, `dispatcher()`).
  * Resolves once every process is up, with the public API URL (the proxy), the kill switch and
  * the figures: kills per kind, and per runner slot the actions its processes carried out.
+ * `start` spawns each process (see `startProcess`); `onRunnerResponse(req, res)` sees every answer
+ * the simulator gave a runner.
  */
-export async function startFleet({ root, counts, simUrl, env }) {
+export async function startFleet({ root, counts, simUrl, env, start = spawn, onRunnerResponse }) {
   const apiPorts = await Promise.all(Array.from({ length: counts.apis }, () => freePort()));
   const apiProxy = await startRoundRobinProxy({
     upstreams: apiPorts.map((port) => ({ host: '127.0.0.1', port })),
@@ -101,7 +127,9 @@ export async function startFleet({ root, counts, simUrl, env }) {
 
   for (const [n, port] of apiPorts.entries())
     await addSlot('api', n, () => {
-      const started = startProcess(root, 'apps/api/dist/server.js', env.api(port, apiUrl));
+      const started = startProcess(root, 'apps/api/dist/server.js', env.api(port, apiUrl), undefined, {
+        start,
+      });
       return { child: started.child, ready: waitForReady(`http://127.0.0.1:${port}/readyz`) };
     });
   for (let n = 0; n < counts.runners; n += 1) {
@@ -113,6 +141,7 @@ export async function startFleet({ root, counts, simUrl, env }) {
         const path = req.url.split('?')[0];
         if (req.method === 'POST' && res.statusCode < 300 && ACTION_ROUTES.some((route) => route.test(path)))
           tally.actions += 1;
+        onRunnerResponse?.(req, res);
       },
     });
     const slot = await addSlot('runner', n, (s) =>
@@ -120,21 +149,28 @@ export async function startFleet({ root, counts, simUrl, env }) {
         root,
         'apps/runner/dist/main.js',
         env.runner(`crash-${s.name}.${s.starts}`, `http://127.0.0.1:${counter.port}`),
+        undefined,
+        { start },
       ),
     );
     Object.assign(slot, { counter, tally });
   }
   for (let n = 0; n < counts.dispatchers; n += 1)
     await addSlot('dispatcher', n, () =>
-      startProcess(root, 'apps/dispatcher/dist/main.js', env.dispatcher()),
+      startProcess(root, 'apps/dispatcher/dist/main.js', env.dispatcher(), undefined, { start }),
     );
 
   return {
     apiUrl,
     apiProxy,
-    /** Kills one process chosen at random among those up, and starts it again after `restartMs`. */
-    async killOne(restartMs) {
-      const up = slots.filter((slot) => isUp(slot.child) && !slot.stopping);
+    /**
+     * Kills one process chosen at random among those up (of `kind` only, when given), and starts
+     * it again after `restartMs`. Resolves with its name once it is gone (null when none was up).
+     */
+    async killOne(restartMs, kind) {
+      const up = slots.filter(
+        (slot) => isUp(slot.child) && !slot.stopping && (kind === undefined || slot.kind === kind),
+      );
       const slot = up[Math.floor(Math.random() * up.length)];
       if (slot === undefined) return null;
       const child = slot.child;

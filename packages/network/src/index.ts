@@ -42,6 +42,13 @@ export type * from './provider/provider-events.js';
 export type * from './provider/provider-network.port.js';
 export type * from './provider/lead-sources.port.js';
 export {
+  type LeadSourcesNetwork,
+  type NetworkSourceRequest,
+  type SourceEntryPage,
+  type SourcePageNetwork,
+  readSourcePage,
+} from './provider/read-source-page.js';
+export {
   SEARCH_CAP,
   SEARCH_PAGE_MAX,
   clampSearchLimit,

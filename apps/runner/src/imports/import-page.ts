@@ -15,6 +15,7 @@ import {
   type EntryVerdict,
   type ImportEntry,
 } from '@outreach/domain';
+import { readSourcePage } from '@outreach/network';
 import { actFor } from '../accounts/call-meter.js';
 import { providerAccountOf } from '../accounts/provider-account.js';
 import type { RunnerContext } from '../context/runner-context.js';
@@ -28,7 +29,7 @@ import type {
   RunnerLeadImport,
 } from '../store/runner-store.port.js';
 import { endImport, failImport, postponeImport, readFailure } from './import-ending.js';
-import { hasLeadSources, readFilePage, readNetworkPage, type ImportPage } from './read-import-page.js';
+import { hasLeadSources, readFilePage, type ImportPage } from './read-import-page.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -190,9 +191,7 @@ async function readPage(
   }
   const network = ctx.network;
   if (!hasLeadSources(network)) throw new Error('the network provider reads no lead sources');
-  return actFor(account, () =>
-    readNetworkPage(network, request, { accountId: providerAccountOf(account), cursor, limit }),
-  );
+  return actFor(account, () => readSourcePage(network, providerAccountOf(account), request, cursor, limit));
 }
 
 /** The uploaded file of a CSV import is gone (expired or deleted): the import fails. */

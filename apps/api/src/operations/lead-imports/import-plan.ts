@@ -13,17 +13,15 @@ import {
   type LeadSourcePart,
   type SearchSplit,
 } from '@outreach/domain';
+import { readSourcePage, type LeadSourcesNetwork, type SourceEntryPage } from '@outreach/network';
 import type { CreateLeadImportBody } from '../inputs.js';
 import { requireCampaign, type OperationContext } from '../context.js';
 import {
   providerAccountOf,
   providerFailure,
-  readNetworkPage,
   requireLeadSources,
   requireUsableAccount,
   searchResultsBudget,
-  type LeadSourcesNetwork,
-  type SourcePage,
 } from './source-access.js';
 
 /** A request to import, checked: everything the dry run and the job start from. */
@@ -79,7 +77,7 @@ export async function readPlanPage(
   plan: ImportPlan,
   part: LeadSourcePart,
   limit: number,
-): Promise<SourcePage & { spent: boolean }> {
+): Promise<SourceEntryPage & { spent: boolean }> {
   if (plan.file !== null) {
     const entries = [];
     for await (const rows of plan.file.rowsFrom(0)) {
@@ -101,11 +99,7 @@ export async function readPlanPage(
   const units = request.kind === 'relations' ? limit : await budget.take(limit);
   if (units === 0) return { entries: [], cursor: null, totalCount: null, spent: true };
   try {
-    const page = await readNetworkPage(network, request, {
-      accountId: providerAccountOf(plan.account),
-      cursor: null,
-      limit: units,
-    });
+    const page = await readSourcePage(network, providerAccountOf(plan.account), request, null, units);
     if (request.kind !== 'relations') await budget.giveBack(units - page.entries.length);
     return { ...page, spent: false };
   } catch (error) {

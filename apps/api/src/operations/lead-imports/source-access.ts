@@ -1,25 +1,15 @@
 import type { SenderAccount } from '@outreach/db';
-import {
-  DomainError,
-  entryOfListedPerson,
-  SEARCH_RESULTS_PER_DAY,
-  usagePeriods,
-  type ImportEntry,
-  type SourcePageRequest,
-} from '@outreach/domain';
+import { DomainError, SEARCH_RESULTS_PER_DAY, usagePeriods } from '@outreach/domain';
 import {
   AccountRestrictedError,
   isNetworkError,
   PermanentNetworkError,
   ProfileNotFoundError,
   SessionExpiredError,
-  type LeadSourcesPort,
-  type ProviderNetworkPort,
+  type LeadSourcesNetwork,
 } from '@outreach/network';
 import { HttpError } from '../../http/http-error.js';
 import { requireAccount, type OperationContext } from '../context.js';
-
-export type LeadSourcesNetwork = ProviderNetworkPort & LeadSourcesPort;
 
 /** The provider's lead sources; 409 `provider_not_configured` without a provider that has them. */
 export function requireLeadSources(ctx: OperationContext): LeadSourcesNetwork {
@@ -84,70 +74,6 @@ export function providerFailure(error: unknown, accountId: string): Error {
   return new HttpError(503, `the network provider could not read the source: ${error.message}`, {
     code: 'network_unavailable',
   });
-}
-
-/** One page of a network source, its people as entries. */
-export interface SourcePage {
-  entries: ImportEntry[];
-  cursor: string | null;
-  totalCount: number | null;
-}
-
-/** Reads one page of a part of a network source (not a file) through the sender. */
-export async function readNetworkPage(
-  network: LeadSourcesNetwork,
-  request: Exclude<SourcePageRequest, { kind: 'file' }>,
-  page: { accountId: string; cursor: string | null; limit: number },
-): Promise<SourcePage> {
-  const common = {
-    accountId: page.accountId,
-    limit: page.limit,
-    ...(page.cursor === null ? {} : { cursor: page.cursor }),
-  };
-  switch (request.kind) {
-    case 'search': {
-      const found = await network.searchPeople({ ...common, search: { ...request.search } });
-      return {
-        entries: found.items.map((person) => entryOfListedPerson(person)),
-        cursor: found.cursor,
-        totalCount: found.totalCount,
-      };
-    }
-    case 'lead_list': {
-      const found = await network.leadListMembers({ ...common, listId: request.listId });
-      return {
-        entries: found.items.map((person) => entryOfListedPerson(person)),
-        cursor: found.cursor,
-        totalCount: found.totalCount,
-      };
-    }
-    case 'post_engagers': {
-      const found = await network.postEngagers({ ...common, post: request.post, kind: request.engagement });
-      return {
-        entries: found.items.map((person) => entryOfListedPerson(person)),
-        cursor: found.cursor,
-        totalCount: found.totalCount,
-      };
-    }
-    case 'relations': {
-      const found = await network.listRelations(common);
-      return {
-        entries: found.items.map((relation) =>
-          entryOfListedPerson(
-            {
-              publicIdentifier: relation.publicIdentifier,
-              firstName: relation.firstName ?? null,
-              lastName: relation.lastName ?? null,
-              headline: relation.headline ?? null,
-            },
-            true,
-          ),
-        ),
-        cursor: found.cursor,
-        totalCount: null,
-      };
-    }
-  }
 }
 
 /**
