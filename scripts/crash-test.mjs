@@ -55,7 +55,11 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 }
 const LEADS = Number(env.CRASH_LEADS ?? 200);
 const KILLS = Number(env.CRASH_KILLS ?? 20);
-// A product day lasts 10 real seconds; leases (real time) run out a second after a kill.
+// A product day lasts 10 real seconds. A runner's provider calls time out after 3 real seconds,
+// and its leases, which must cover an action's calls and the time a call abandoned at its timeout
+// may still take to land (the runner refuses a shorter lease), run out 6 seconds after a kill.
+const RUNNER_CALL_TIMEOUT_MS = 3_000;
+const RUNNER_LEASE_MS = 2 * RUNNER_CALL_TIMEOUT_MS;
 const TIME_SCALE = '8640';
 const SIM_KEY = 'crash-test-key';
 const CAPS = { invitationsPerDay: 25, invitationsPerWeek: 150, messagesPerDay: 25 };
@@ -171,7 +175,8 @@ async function runOnce(run) {
           RUNNER_ID: id,
           RUNNER_CONCURRENCY: '4',
           POLL_INTERVAL_MS: '50',
-          LEASE_MS: '1000',
+          LEASE_MS: String(RUNNER_LEASE_MS),
+          UNIPILE_TIMEOUT_MS: String(RUNNER_CALL_TIMEOUT_MS),
           RECONCILE_POLLS_PER_DAY: '96',
         }),
         dispatcher: () => ({

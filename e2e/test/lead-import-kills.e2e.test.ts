@@ -46,9 +46,11 @@ const SIM_KEY = 'lead-import-kills-key';
 // A product day lasts 20 real seconds: the pages read again after kills may spend a day's 2,500
 // search results before the import's end, and the job then waits for the next day, briefly.
 const TIME_SCALE = String(86_400 / 20);
-// Leases run in real time: a killed runner's job is free again a second after its last write,
-// about when its successor has started. Any positive value is allowed without a language model.
-const LEASE_MS = '1000';
+// Leases run in real time: a killed runner's job is free again five seconds after its last write.
+// The runner wants a lease of at least two provider call timeouts, so calls time out at 2.5 s (the
+// simulator answers a page in milliseconds).
+const LEASE_MS = '5000';
+const UNIPILE_TIMEOUT_MS = '2500';
 /** The killed runner is started again this long after it is gone. */
 const RESTART_MS = 200;
 // Pasted from Sales Navigator: the simulator reads the keywords from `query`.
@@ -214,6 +216,7 @@ beforeAll(async () => {
         RUNNER_ID: id,
         POLL_INTERVAL_MS: '100',
         LEASE_MS,
+        UNIPILE_TIMEOUT_MS,
         RECONCILE_POLLS_PER_DAY: '1',
       }),
       dispatcher: () => common,

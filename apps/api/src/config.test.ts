@@ -28,7 +28,11 @@ describe('loadConfig', () => {
       OPEN_SIGNUP: false,
       MAIL_FROM: 'Outreach <no-reply@outreach.invalid>',
       METRICS_HOST: '127.0.0.1',
-      provider: { NETWORK_PROVIDER: 'sandbox', UNIPILE_WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret' },
+      provider: {
+        NETWORK_PROVIDER: 'sandbox',
+        UNIPILE_WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret',
+        UNIPILE_TIMEOUT_MS: 20_000,
+      },
     });
   });
 

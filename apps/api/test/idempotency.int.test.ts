@@ -2,7 +2,9 @@
  * Idempotency-Key over HTTP: a request retried with the same key is carried out once, whether the
  * repeats arrive together or after the answer; the stored answer (errors included) is replayed with
  * `Idempotent-Replayed: true`; the key is the API key's own; misuse is refused with the documented
- * statuses. The data layer is wrapped so a test can hold a request mid-way or fail it once.
+ * statuses; a request whose instance died after creating its campaign, before storing its answer,
+ * is answered by its retry with that campaign. The data layer is wrapped so a test can hold a
+ * request mid-way, fail it once, or lose its answer; the test moves HTTP time on past a lock.
  */
 import type { Campaign, CampaignPage } from '@outreach/contract';
 import { asWorkspaceId, type Db } from '@outreach/db';
@@ -10,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './support/api-client.js';
 import { createWorkspace, unknownId } from './support/fixtures.js';
 import { useTestApp } from './support/test-app.js';
+import { IDEMPOTENCY_LOCK_REAL_MS } from '../src/http/idempotency.middleware.js';
 
 /** While set, creating a campaign waits for this promise: the request stays in flight. */
 let holdCreate: Promise<void> | null = null;
@@ -17,6 +20,13 @@ let holdCreate: Promise<void> | null = null;
 let createHeld = false;
 /** Creations left to fail with an unexpected error (a 500). */
 let failCreates = 0;
+/**
+ * Answers left to be lost before they are stored, as when the instance dies right after the
+ * creation: the key stays claimed (in flight) with the campaign stored.
+ */
+let loseAnswers = 0;
+/** How far HTTP time is ahead of the real clock (to let a lock run out). */
+let realSkewMs = 0;
 
 function controllableDb(db: Db): Db {
   const campaigns = new Proxy(db.campaigns, {
@@ -36,10 +46,26 @@ function controllableDb(db: Db): Db {
       };
     },
   });
-  return { ...db, campaigns };
+  const idempotencyKeys = new Proxy(db.idempotencyKeys, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property !== 'complete' || typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        if (loseAnswers > 0) {
+          loseAnswers -= 1;
+          throw new Error('the instance died before storing the answer');
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { ...db, campaigns, idempotencyKeys };
 }
 
-const app = useTestApp({ wrapDb: controllableDb });
+const app = useTestApp({
+  wrapDb: controllableDb,
+  realClock: () => new Date(Date.now() + realSkewMs),
+});
 
 const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
 
@@ -127,6 +153,31 @@ describe('repeating a request with the same Idempotency-Key', () => {
     }
     const after = await ws.api.post('/v1/campaigns', { name: 'Slow' }, withKey('k-slow'));
     expect(after.headers.get('idempotent-replayed')).toBe('true');
+    expect(await campaignCount(ws.api)).toBe(1);
+  });
+});
+
+describe('a request whose instance died between the creation and storing its answer', () => {
+  it('is answered by a retry after the lock with the campaign it created, and nothing new is stored', async () => {
+    const ws = await createWorkspace(app);
+    loseAnswers = 1;
+    // The campaign is stored, its answer is not: the key stays held as a dead instance leaves it.
+    // (The client happens to hear the answer here; after a real crash it hears nothing.)
+    const first = await ws.api.post<Campaign>('/v1/campaigns', { name: 'Crashed' }, withKey('k-crash'));
+    expect(first.status).toBe(201);
+    expect(loseAnswers).toBe(0);
+    expect((await ws.api.post('/v1/campaigns', { name: 'Crashed' }, withKey('k-crash'))).status).toBe(409);
+
+    // Once the lock runs out, the retry takes the key over and finds the first campaign.
+    realSkewMs += IDEMPOTENCY_LOCK_REAL_MS + 1_000;
+    const retried = await ws.api.post<Campaign>('/v1/campaigns', { name: 'Crashed' }, withKey('k-crash'));
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(first.body);
+    expect(await campaignCount(ws.api)).toBe(1);
+    // Its answer is stored this time: a further repeat is replayed.
+    const again = await ws.api.post<Campaign>('/v1/campaigns', { name: 'Crashed' }, withKey('k-crash'));
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
     expect(await campaignCount(ws.api)).toBe(1);
   });
 });

@@ -27,6 +27,9 @@ import { createRunner, type Runner } from '../src/runner/runner.js';
 import { createDbRunnerStore } from '../src/store/db-runner.store.js';
 import type { RunnerStore } from '../src/store/runner-store.port.js';
 
+/** The adapter's call timeout (real time); the runner is told, as its configuration tells it. */
+const SOAK_CALL_TIMEOUT_MS = 10_000;
+
 const API_KEY = 'soak-key';
 const WEBHOOK_SECRET = 'soak-webhook-secret';
 
@@ -105,12 +108,18 @@ export async function startSoakWorld(db: Db, options: SoakWorldOptions): Promise
     dsn: simServer.url,
     apiKey: API_KEY,
     clock,
-    timeoutMs: 10_000,
+    timeoutMs: SOAK_CALL_TIMEOUT_MS,
     callMeter,
   });
   const runner = createRunner(
     { store, network, clock, logger },
-    { runnerId: 'soak', concurrency: 4, eventPollMs: 0, reconcilePollsPerDay: options.pollsPerDay },
+    {
+      runnerId: 'soak',
+      concurrency: 4,
+      eventPollMs: 0,
+      reconcilePollsPerDay: options.pollsPerDay,
+      providerTimeoutMs: SOAK_CALL_TIMEOUT_MS,
+    },
   );
   return {
     db,

@@ -89,7 +89,22 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ ...model, LEASE_MS: '40000', LLM_TIMEOUT_MS: '10000' }).LEASE_MS).toBe(40_000);
     // Without a model the lease is not bound by the model's timeout.
-    expect(loadConfig({ ...required, LEASE_MS: '1000', LLM_TIMEOUT_MS: '10000' }).LEASE_MS).toBe(1000);
+    const quickProvider = { ...required, UNIPILE_TIMEOUT_MS: '500' };
+    expect(loadConfig({ ...quickProvider, LEASE_MS: '1000', LLM_TIMEOUT_MS: '10000' }).LEASE_MS).toBe(1000);
+  });
+
+  it("rejects a lease shorter than twice the provider's call timeout, naming the least lease", () => {
+    expect(loadConfig(required).provider.UNIPILE_TIMEOUT_MS).toBe(20_000);
+    expect(() => loadConfig({ ...required, LEASE_MS: '39999' })).toThrow(
+      /LEASE_MS: must be at least 40000 ms \(2 times UNIPILE_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ ...required, LEASE_MS: '5000', UNIPILE_TIMEOUT_MS: '3000' })).toThrow(
+      /LEASE_MS: must be at least 6000 ms/,
+    );
+    expect(loadConfig({ ...required, LEASE_MS: '6000', UNIPILE_TIMEOUT_MS: '3000' })).toMatchObject({
+      LEASE_MS: 6000,
+      provider: { UNIPILE_TIMEOUT_MS: 3000 },
+    });
   });
 
   it('rejects a bad language-model setting with its name', () => {

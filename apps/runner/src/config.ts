@@ -59,6 +59,12 @@ export type Config = z.infer<typeof configSchema> & {
  */
 export const MODEL_WAITS_PER_STEP = 2;
 
+/**
+ * Call timeouts (`UNIPILE_TIMEOUT_MS`) a lease must cover after an action's pending record: the
+ * action's calls, then the time a call abandoned at its timeout may still take to land.
+ */
+export const PROVIDER_WAITS_PER_ACTION = 2;
+
 /** Reads and validates the process configuration; a bad value stops the process at start. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = configSchema.safeParse(env);
@@ -81,6 +87,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     problems.push(
       `LEASE_MS: must be at least ${2 * modelWaitMs} ms (twice the ${MODEL_WAITS_PER_STEP} model waits of LLM_TIMEOUT_MS a step may make)`,
     );
+  }
+  // A step's action must be over, and its calls unable to land any more, before its lease runs out:
+  // otherwise another runner takes the lead while a call may still act, finds no trace of it at
+  // the provider, and acts a second time (see `performAction`).
+  if (parsed.success && provider.success) {
+    const leastLease = PROVIDER_WAITS_PER_ACTION * provider.data.UNIPILE_TIMEOUT_MS;
+    if (parsed.data.LEASE_MS < leastLease)
+      problems.push(
+        `LEASE_MS: must be at least ${leastLease} ms (${PROVIDER_WAITS_PER_ACTION} times UNIPILE_TIMEOUT_MS: an action's calls, then the time a call abandoned at its timeout may still take to reach the provider)`,
+      );
   }
   if (problems.length > 0 || !parsed.success || !provider.success) {
     throw new Error(`invalid configuration: ${problems.join('; ')}`);

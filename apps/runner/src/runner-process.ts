@@ -84,6 +84,7 @@ export async function startRunnerProcess(config: Config, logger: Logger): Promis
       concurrency: config.RUNNER_CONCURRENCY,
       // Leases are taken and compared in real time (`realClock`), whatever TIME_SCALE: LEASE_MS as is.
       leaseMs: config.LEASE_MS,
+      providerTimeoutMs: config.provider.UNIPILE_TIMEOUT_MS,
       reconcilePollsPerDay: config.RECONCILE_POLLS_PER_DAY,
       screenerMinConfidence: config.llm.screenerMinConfidence,
     },

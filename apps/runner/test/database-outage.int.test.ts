@@ -95,7 +95,15 @@ describe('a runner process whose database goes away', () => {
     const { proxy, runner, exited } = await startBehindProxy({
       cut: false,
       serverSelectionTimeoutMS: 500,
-      env: { RUNNER_CONCURRENCY: '4', LEASE_MS: '2000', RUNNER_ID: 'outage-under-test', LOG_LEVEL: 'error' },
+      env: {
+        RUNNER_CONCURRENCY: '4',
+        // Short leases, so the leads come back soon after the outage; a lease holds two call
+        // timeouts (the runner's rule), and a call outlasts the fault's 1.5 s hang.
+        LEASE_MS: '4000',
+        UNIPILE_TIMEOUT_MS: '2000',
+        RUNNER_ID: 'outage-under-test',
+        LOG_LEVEL: 'error',
+      },
     });
     await eventually('four calls in flight', () => world.sandbox.state.faults.list().length === 0);
 

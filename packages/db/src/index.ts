@@ -23,7 +23,14 @@ export {
   type DbErrorCode,
 } from './common/db-errors.js';
 export { isDatabaseUnavailable } from './common/database-unavailable.js';
-export { asWorkspaceId, isId, newId, type IdKind, type WorkspaceId } from './common/public-ids.js';
+export {
+  asWorkspaceId,
+  isId,
+  newId,
+  reservedId,
+  type IdKind,
+  type WorkspaceId,
+} from './common/public-ids.js';
 // The id rules live in the domain; re-exported so this package's earlier exports keep working.
 export { conversationIdFromUrn, conversationUrn, eventId as eventIdFor, ID_PREFIXES } from '@outreach/domain';
 export type { LeaseRequest } from './common/lease.js';

@@ -2,7 +2,8 @@
  * Every HTTP call the adapter makes for an account is taken from the call meter first, with its
  * kind: a budget that counted only some routes (issue 21, finding 2) would let profile reads and
  * list polls go past LinkedIn's limits unseen. The requests the simulator receives are counted in
- * front of it, so a call made without a take (or a take without a call) fails here.
+ * front of it, so a call made without a take (or a take without a call) fails here. An action's
+ * write past its deadline is neither taken nor made.
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../src/clock.js';
-import { CallBudgetExhaustedError } from '../src/network.errors.js';
+import { CallBudgetExhaustedError, TransientNetworkError } from '../src/network.errors.js';
 import type { ProviderCall, ProviderCallMeter } from '../src/provider/provider-call-meter.js';
 import { createUnipileSimulator } from '../src/unipile-sim/unipile-simulator.js';
 import { type UnipileNetwork, createUnipileNetwork } from '../src/unipile/unipile-network.adapter.js';
@@ -157,5 +158,36 @@ describe('the call meter', () => {
     // The member lookup went out; the invitation did not.
     expect(received).toBe(1);
     expect(sim.state.log.list({ type: 'invitation' })).toEqual([]);
+  });
+});
+
+describe("an action's deadline", () => {
+  it('stops its write once no time is left: not sent, not taken, an outcome the caller does not know', async () => {
+    const deadline = { msLeft: () => 0 };
+    const invitation = await network
+      .sendInvitation({ accountId: account, lead: { publicIdentifier: 'too-late' }, deadline })
+      .catch((e: unknown) => e);
+    const message = await network
+      .sendMessage({
+        accountId: account,
+        lead: { publicIdentifier: 'too-late' },
+        content: 'Hi',
+        inmail: 'when_not_connected',
+        deadline,
+      })
+      .catch((e: unknown) => e);
+    for (const error of [invitation, message]) expect(error).toBeInstanceOf(TransientNetworkError);
+    // The reads on the way went out; neither write did.
+    expect(kinds()).not.toContain('write');
+    expect(sim.state.log.list()).toEqual([]);
+  });
+
+  it('lets the write go while time is left', async () => {
+    await network.sendInvitation({
+      accountId: account,
+      lead: { publicIdentifier: 'in-time' },
+      deadline: { msLeft: () => 60_000 },
+    });
+    expect(sim.state.log.list({ type: 'invitation' })).toHaveLength(1);
   });
 });

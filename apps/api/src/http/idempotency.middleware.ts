@@ -16,6 +16,9 @@ export const IDEMPOTENCY_TTL_REAL_MS = 24 * 60 * 60 * 1000;
  */
 export const IDEMPOTENCY_LOCK_REAL_MS = 60_000;
 
+/** Where the request's reserved creation id waits for the operation (see `creationIdOf`). */
+const CREATION_ID = 'idempotencyCreationId';
+
 export interface IdempotencyOptions {
   store: Pick<IdempotencyRepository, 'claim' | 'complete' | 'release'>;
   /** HTTP time: the real clock, never the (possibly compressed) product clock. */
@@ -31,6 +34,11 @@ export interface IdempotencyOptions {
  * `Idempotent-Replayed: true` and changes nothing; another request under the key gets 422; a
  * repeat while the first is still being processed gets 409. A 5xx is not stored: the key is
  * released so that the client's retry is processed afresh.
+ *
+ * The claim also reserves an id for what the request creates (`creationIdOf`), the same for every
+ * request that takes the key over: an instance that died after creating a record but before storing
+ * its answer leaves the key to a retry once the lock runs out, and that retry finds the record under
+ * the reserved id and answers with it instead of creating a second one.
  */
 export function idempotency(options: IdempotencyOptions): RequestHandler {
   return async (req, res, next) => {
@@ -74,6 +82,7 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
           },
         );
       case 'claimed': {
+        res.locals[CREATION_ID] = claim.creationId;
         const ref = { apiKeyId: caller.apiKeyId, key, token: claim.token };
         storeAnswerBeforeSending(res, (statusCode, body) =>
           statusCode >= 500
@@ -84,6 +93,15 @@ export function idempotency(options: IdempotencyOptions): RequestHandler {
       }
     }
   };
+}
+
+/**
+ * The ObjectId hex the request's `Idempotency-Key` claim reserved for what it creates (see
+ * `reservedId` of the data layer), or null for a request without a key.
+ */
+export function creationIdOf(res: Response): string | null {
+  const reserved = res.locals[CREATION_ID] as string | undefined;
+  return reserved ?? null;
 }
 
 /**

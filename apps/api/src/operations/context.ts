@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, WorkspaceId } from '@outreach/db';
+import type { Db, IdKind, WorkspaceId } from '@outreach/db';
 import { DomainError, publicId, type IdPrefix } from '@outreach/domain';
 import type { Logger } from 'pino';
 import type { AppSettings, ProviderSettings } from '../app-deps.js';
@@ -27,6 +27,12 @@ export interface OperationContext {
   audit: AuditTrail;
   /** People, sessions, mail and links. */
   people: PeopleServices;
+  /**
+   * The id of the record of `kind` the request creates (one per kind): under an Idempotency-Key,
+   * the one its claim reserved, so a retry of a request that died after creating the record finds
+   * it under that id instead of creating another; a fresh id otherwise.
+   */
+  creationId(kind: IdKind): string;
 }
 
 /** A fresh public id (`stp_…`, `var_…`) for records the domain creates inside a campaign. */

@@ -1,3 +1,4 @@
+import { newId, reservedId, type IdKind } from '@outreach/db';
 import { Router, type Request, type Response, type Router as ExpressRouter } from 'express';
 import type { AppDeps } from '../app-deps.js';
 import { AUDITED_OPERATIONS } from '../audit/audited-operations.js';
@@ -6,7 +7,7 @@ import { accessGuard, type AccessGuardDeps } from '../auth/access-guard.js';
 import { createApiKeyResolver, type Caller } from '../auth/api-key-cache.js';
 import { accessOf, type KeyPrincipal } from '../auth/principal.js';
 import { rateLimitPerApiKey } from '../http/rate-limit.middleware.js';
-import { idempotency } from '../http/idempotency.middleware.js';
+import { creationIdOf, idempotency } from '../http/idempotency.middleware.js';
 import { createRouteHelper } from '../http/route.js';
 import type { OperationContext } from '../operations/context.js';
 import { accountRoutes } from './accounts.routes.js';
@@ -126,6 +127,10 @@ function operationContext(deps: AppDeps, audit: AuditTrail, req: Request, res: R
     provider: deps.provider,
     access,
     audit,
+    creationId: (kind: IdKind) => {
+      const reserved = creationIdOf(res);
+      return reserved === null ? newId(kind) : reservedId(kind, reserved);
+    },
     people: {
       directory: deps.people.directory,
       mailer: deps.people.mailer,

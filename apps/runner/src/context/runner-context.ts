@@ -1,6 +1,12 @@
 import type { IcpMatcher, Pacing } from '@outreach/domain';
 import type { LanguageModel } from '@outreach/llm';
-import type { Clock, LeadSourcesPort, ProviderNetworkPort, SentInvitationsPort } from '@outreach/network';
+import {
+  DEFAULT_UNIPILE_TIMEOUT_MS,
+  type Clock,
+  type LeadSourcesPort,
+  type ProviderNetworkPort,
+  type SentInvitationsPort,
+} from '@outreach/network';
 import type { Logger } from 'pino';
 import type { ReplyAnalyser } from './reply-analyser.port.js';
 import type { RunnerStore } from '../store/runner-store.port.js';
@@ -17,6 +23,12 @@ export interface RunnerOptions {
   /** Leads executed at the same time. */
   concurrency: number;
   leaseMs: number;
+  /**
+   * How long one provider call may take (real time: the network adapter's timeout, past which the
+   * call is abandoned). An action's calls are over within it of its pending record, and a resumed
+   * action is reconciled only once one more has passed (see `performAction`).
+   */
+  providerTimeoutMs: number;
   /** Upper bound of leads per pass, so events and completion checks get their turn. */
   passBudget: number;
   /** Gaps between two actions of one sender account. */
@@ -80,6 +92,7 @@ export interface RunnerOptions {
 export const defaultRunnerOptions: Omit<RunnerOptions, 'runnerId'> = {
   concurrency: 4,
   leaseMs: 60_000,
+  providerTimeoutMs: DEFAULT_UNIPILE_TIMEOUT_MS,
   passBudget: 200,
   pacing: { minGapMinutes: 2, maxGapMinutes: 8 },
   recheckMs: 60 * 60_000,

@@ -68,7 +68,9 @@ async function applyVerdict(
       }
       return;
     case 'hand_back':
-      await store.releaseLead(lead.workspaceId, lead.id, owner, undefined, facts);
+      if (verdict.heldUntil === undefined)
+        await store.releaseLead(lead.workspaceId, lead.id, owner, undefined, facts);
+      else await store.giveBackLead(lead.workspaceId, lead.id, owner, verdict.heldUntil);
       return;
   }
 }

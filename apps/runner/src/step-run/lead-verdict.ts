@@ -10,7 +10,8 @@ import type { LeadPostponement, LeadSettlement, RunnerCampaign } from '../store/
 
 /**
  * What becomes of a claimed lead: its step settled (advanced, waiting on the network, or ended),
- * postponed to a later time with a reason, or handed back untouched (its campaign stopped).
+ * postponed to a later time with a reason, or handed back untouched (its campaign stopped; or,
+ * with `heldUntil`, an earlier attempt's call may still reach the provider until then).
  */
 export type LeadVerdict =
   | { kind: 'settle'; settlement: LeadSettlement }
@@ -20,9 +21,21 @@ export type LeadVerdict =
       /** The pending action certainly did not happen: forget its idempotency key. */
       clearPendingAction?: boolean;
     }
-  | { kind: 'hand_back' };
+  | {
+      kind: 'hand_back';
+      /**
+       * Real time (the lease's clock): the claim is not counted, and nobody may claim the lead
+       * before then. Product time would not do: a compressed clock would make the wait vanish.
+       */
+      heldUntil?: Date;
+    };
 
 export const handBack: LeadVerdict = { kind: 'hand_back' };
+
+/** Handed back uncounted, not to be claimed again before `heldUntil` (real time). */
+export function handBackUntil(heldUntil: Date): LeadVerdict {
+  return { kind: 'hand_back', heldUntil };
+}
 
 export function postpone(nextActionAt: Date, internalStatus: LeadInternalStatus): LeadVerdict {
   return { kind: 'postpone', postponement: { nextActionAt, internalStatus } };

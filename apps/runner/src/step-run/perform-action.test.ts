@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DAY_MS,
   HOUR_MS,
+  LEASE_MS,
   NOW,
+  PROVIDER_TIMEOUT_MS,
   RECHECK_MS,
   RESUMED_KEY,
   account,
@@ -132,6 +134,36 @@ describe('performAction crash safety', () => {
     expect(w.pending).toEqual([{ key, at: NOW }]);
   });
 
+  it('3. records when the calls will be over and renews the lease, both in real time', async () => {
+    const realNow = new Date(NOW.getTime() - 7 * DAY_MS);
+    const w = world({ realNow });
+    const { prepare } = action();
+    await invite(stepRun(w), prepare);
+    expect(w.pendingCalls).toEqual([
+      {
+        callsEndBy: new Date(realNow.getTime() + PROVIDER_TIMEOUT_MS),
+        leaseUntil: new Date(realNow.getTime() + LEASE_MS),
+      },
+    ]);
+  });
+
+  it('6. gives the call a deadline at the recorded end of its calls, read on the real clock', async () => {
+    const w = world();
+    const left: number[] = [];
+    const attempt = await invite(stepRun(w), async () => ({
+      ok: true,
+      variantId: null,
+      call: async (_key, _taken, deadline) => {
+        left.push(deadline.msLeft());
+        w.realNow = new Date(NOW.getTime() + PROVIDER_TIMEOUT_MS + 1);
+        left.push(deadline.msLeft());
+        return 'sent';
+      },
+    }));
+    expect(attempt.kind).toBe('done');
+    expect(left).toEqual([PROVIDER_TIMEOUT_MS, -1]);
+  });
+
   it('4. counts a resumed action once: the units its first attempt took are not taken again', async () => {
     const w = world();
     w.units.set('day:2026-03-11/invitations', new Set([RESUMED_KEY]));
@@ -167,6 +199,31 @@ describe('performAction crash safety', () => {
       result: 'sent',
     });
     expect(looks).toEqual([firstAttemptAt]);
+    expect(calls).toEqual([RESUMED_KEY]);
+  });
+
+  it('5. hands back, uncounted and unrecorded, a resumed action whose first call may still land', async () => {
+    const w = world({ realNow: new Date(NOW.getTime() + 1_000) });
+    const { calls, looks, prepare } = reconciledAction(null);
+    // The first attempt's calls end by NOW; one more call timeout covers one abandoned on its way.
+    const run = stepRun(w, { lead: { ...resumed, pendingActionCallsEndBy: NOW } });
+    expect(await invite(run, prepare)).toEqual({
+      kind: 'held',
+      verdict: { kind: 'hand_back', heldUntil: new Date(NOW.getTime() + PROVIDER_TIMEOUT_MS) },
+    });
+    expect([looks, calls, w.pending, unitsTaken(w)]).toEqual([[], [], [], 0]);
+
+    // Once that has passed, it reconciles (and here sends, the provider showing no trace).
+    w.realNow = new Date(NOW.getTime() + PROVIDER_TIMEOUT_MS);
+    expect(await invite(run, prepare)).toMatchObject({ kind: 'done', result: 'sent' });
+    expect([looks, calls]).toEqual([[firstAttemptAt], [RESUMED_KEY]]);
+  });
+
+  it('5. repeats a resumed action without reconciliation at once: a repeat is harmless', async () => {
+    const w = world();
+    const { calls, prepare } = action();
+    const run = stepRun(w, { lead: { ...resumed, pendingActionCallsEndBy: NOW } });
+    expect(await invite(run, prepare, 'profile_visit')).toMatchObject({ kind: 'done' });
     expect(calls).toEqual([RESUMED_KEY]);
   });
 

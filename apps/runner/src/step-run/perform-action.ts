@@ -1,5 +1,5 @@
 import { isSenderUsable, warmUpRestartAt, type ActionType, type CappedAction } from '@outreach/domain';
-import { idempotencyKey } from '@outreach/network';
+import { idempotencyKey, type CallDeadline } from '@outreach/network';
 import {
   certainlyNotExecuted,
   classifyNetworkFailure,
@@ -8,7 +8,7 @@ import {
 import { learnedFacts } from '../context/claimed-lead.js';
 import { restingWaitReason } from '../accounts/account-safety.js';
 import type { ExecutedAction, MessagePlan } from '../store/runner-store.port.js';
-import { handBack, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
+import { handBack, handBackUntil, postponeIntoWorkingHours, type LeadVerdict } from './lead-verdict.js';
 import {
   heldByPacing,
   releaseCapacity,
@@ -33,7 +33,8 @@ export type PreparedAction<T> =
       plan?: MessagePlan;
       /** A unit taken with the caps when it can (an invitation's note); the call learns if it was. */
       extraUnit?: ExtraUnit;
-      call: (idempotencyKey: string, taken: { extraUnit: boolean }) => Promise<T>;
+      /** Hands `deadline` to the network: its write is not sent, or is abandoned, once it passed. */
+      call: (idempotencyKey: string, taken: { extraUnit: boolean }, deadline: CallDeadline) => Promise<T>;
       /**
        * For an action resumed with an unknown outcome: asks the provider whether it happened since
        * `since` (the recorded pending time). The answer when it did; null when it did not, and only
@@ -60,8 +61,10 @@ export type ActionAttempt<T> =
  *    work before the next external call): by the write that took the rotation's turn, which only
  *    takes one while that holds, or else by a read.
  * 3. The idempotency key (lead, step, attempt) is recorded on the lead, under its lease, BEFORE
- *    anything is counted or sent. A runner that dies after that leaves the key behind; whoever
- *    claims the lead next resumes with it.
+ *    anything is counted or sent, with when the attempt's provider calls will be over (one call
+ *    timeout later, real time); the same write renews the lease, so the calls run under a whole
+ *    lease however long the step took to get here. A runner that dies after that leaves the key
+ *    behind; whoever claims the lead next resumes with it.
  * 4. A unit of the account's cap is taken for that key (atomically, once per key): a resumed
  *    attempt takes it again, which counts nothing when the first attempt had taken it, and takes
  *    it when the first attempt died before. A unit is given back only by its own action, when
@@ -72,6 +75,15 @@ export type ActionAttempt<T> =
  *    a relation there, a message with the same text in the chat, count as done and nothing is
  *    sent. Only an action the provider shows no trace of is sent again. Providers offer no
  *    idempotency keys: the key only names the attempt (for logs, analytics and cap units).
+ *    It does not look while the first attempt's call may still be on its way, though (a look
+ *    before it lands finds no trace, and the action would go twice): until the recorded end of
+ *    that attempt's calls and one more call timeout (a call abandoned at its deadline can still
+ *    arrive a little later), the lead is handed back, the claim not counted, and nobody claims it
+ *    before then. Nothing was recorded or counted for this claim by then.
+ * 6. The calls run under a deadline, the end recorded in 3: the write is not sent once it passed,
+ *    and is abandoned when it comes (`CallDeadline`), so what 5 waits for holds. The runner's
+ *    configuration keeps LEASE_MS at least twice the call timeout, so the lease renewed in 3
+ *    outlasts both the calls and that wait: a lease that ran out does not hand a lead over early.
  */
 export async function performAction<T>(
   run: StepRun,
@@ -96,10 +108,22 @@ export async function performAction<T>(
   // pending key below detects.)
   if (prepared.campaignConfirmed !== true && !(await campaignRunsStep(run))) return held(handBack);
   if (!prepared.ok) return held(prepared.verdict);
+  if (resumed !== null && prepared.reconcile) {
+    const quietAt = earlierCallsQuietAt(run);
+    if (quietAt !== null && quietAt > ctx.realClock()) {
+      ctx.logger.info(
+        { leadId: lead.id, key: resumed, until: quietAt },
+        "resumed action waits: its first attempt's call may still reach the provider",
+      );
+      return held(handBackUntil(quietAt));
+    }
+  }
 
   const key = resumed ?? idempotencyKey(lead.id, step.id, lead.attempts);
   // A resumed action keeps the time of its first attempt: reconciliation looks from there.
   const since = resumed === null ? ctx.clock() : (lead.pendingActionAt ?? new Date(0));
+  const realNow = ctx.realClock().getTime();
+  const callsEndBy = new Date(realNow + ctx.options.providerTimeoutMs);
   await ctx.store.recordPendingAction(lead.workspaceId, lead.id, run.owner, {
     key,
     stepId: step.id,
@@ -108,6 +132,8 @@ export async function performAction<T>(
     ...(prepared.content === undefined ? {} : { content: prepared.content }),
     ...(prepared.plan === undefined ? {} : { plan: prepared.plan }),
     ...learnedFacts(run.learned),
+    callsEndBy,
+    leaseUntil: new Date(realNow + ctx.options.leaseMs),
   });
   const capacity = await reserveCapacity(run, spec.action, key, prepared.extraUnit);
   if (!capacity.ok) {
@@ -127,7 +153,8 @@ export async function performAction<T>(
         return { kind: 'done', result: earlier, idempotencyKey: key };
       }
     }
-    const result = await prepared.call(key, { extraUnit: capacity.extraTaken });
+    const deadline = { msLeft: () => callsEndBy.getTime() - ctx.realClock().getTime() };
+    const result = await prepared.call(key, { extraUnit: capacity.extraTaken }, deadline);
     return { kind: 'done', result, idempotencyKey: key };
   } catch (error) {
     const failure = classifyNetworkFailure(error);
@@ -138,6 +165,17 @@ export async function performAction<T>(
     await applyAccountEffects(run, failure);
     return { kind: 'failed', failure };
   }
+}
+
+/**
+ * When the pending attempt's calls can no longer reach the provider (real time): their recorded end
+ * and one more call timeout, for a call abandoned at its deadline that is still on its way. Null
+ * when the end was not recorded.
+ */
+function earlierCallsQuietAt(run: StepRun): Date | null {
+  const { ctx, lead } = run;
+  const endBy = lead.pendingActionCallsEndBy ?? null;
+  return endBy === null ? null : new Date(endBy.getTime() + ctx.options.providerTimeoutMs);
 }
 
 /** Whether the campaign, read again now, is active with the lead's step where it was. */

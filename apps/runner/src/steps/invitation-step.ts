@@ -74,13 +74,14 @@ export async function runInvitationStep(run: StepRun): Promise<LeadVerdict> {
         ok: true,
         variantId: null,
         ...(note === null ? {} : { extraUnit: note.unit }),
-        call: async (_key, taken) => {
+        call: async (_key, taken, deadline) => {
           if (note !== null && !taken.extraUnit)
             ctx.logger.info({ leadId: lead.id }, 'invitation sent without its note: the note quota is used');
           return ctx.network.sendInvitation({
             accountId,
             lead: ref,
             ...(note !== null && taken.extraUnit ? { note: note.text } : {}),
+            deadline,
           });
         },
         reconcile: async (since) => {

@@ -75,13 +75,14 @@ export async function runMessageStep(run: StepRun): Promise<LeadVerdict> {
         variantId: planned.assignedVariantId,
         content: planned.text,
         ...(planned.plan === null ? {} : { plan: planned.plan }),
-        call: () =>
+        call: (_key, _taken, deadline) =>
           ctx.network.sendMessage({
             accountId,
             lead: ref,
             content: planned.text,
             inmail: inmail ? 'when_not_connected' : 'never',
             ...(inmail && inmailApi !== null ? { inmailApi } : {}),
+            deadline,
           }),
         // A resumed attempt sends the text recorded with its pending key (see `planMessage`), so
         // the provider is asked about exactly that text.

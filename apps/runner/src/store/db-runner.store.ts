@@ -70,6 +70,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         ...(action.content === undefined ? {} : { content: action.content }),
         ...(action.plan === undefined ? {} : { plan: toDbPlan(action.plan) }),
         ...(action.providerId === undefined ? {} : { providerId: action.providerId }),
+        callsEndBy: action.callsEndBy,
+        leaseUntil: action.leaseUntil,
       });
     },
     async recordMessagePlan(workspaceId, leadId, owner, plan) {
@@ -92,7 +94,8 @@ export function createDbRunnerStore(db: Db): RunnerStore {
         throw error;
       }
     },
-    giveBackLead: (workspaceId, leadId, owner) => db.leadLeases.giveBack(ws(workspaceId), leadId, owner),
+    giveBackLead: (workspaceId, leadId, owner, heldUntil) =>
+      db.leadLeases.giveBack(ws(workspaceId), leadId, owner, heldUntil),
     releaseLead: (workspaceId, leadId, owner, postponement, facts) =>
       db.leadLeases.release(ws(workspaceId), leadId, owner, { ...postponement, ...facts }),
     async getLead(workspaceId, leadId) {

@@ -39,6 +39,11 @@ export interface RunnerLead extends LeadProfile {
   invitationAcceptedAt?: Date;
   /** When the pending action was recorded: a resumed action is reconciled from this instant. */
   pendingActionAt: Date | null;
+  /**
+   * By when the pending attempt's provider calls are over, answered or abandoned (real time, the
+   * lease's clock); null or absent when not recorded.
+   */
+  pendingActionCallsEndBy?: Date | null;
   /** The provider's member id of the lead, resolved once and kept. */
   providerId: string | null;
   /** The text of the message in flight with `pendingActionKey`: a retry sends it as it is. */
@@ -132,8 +137,9 @@ export interface RunnerLeadStore {
    */
   claimDueLeads(workspaceId: string, campaignId: string, lease: Lease, limit: number): Promise<RunnerLead[]>;
   /**
-   * Written before the network is called, with the text a message carries and how it was made;
-   * rejected (LeaseLost) when the lease is gone.
+   * Written before the network is called, with the text a message carries and how it was made,
+   * and when the action's calls will be over (`callsEndBy`); renews the lease to `leaseUntil` (both
+   * real time). Rejected (LeaseLost) when the lease is gone.
    */
   recordPendingAction(
     workspaceId: string,
@@ -146,6 +152,8 @@ export interface RunnerLeadStore {
       at: Date;
       content?: string;
       plan?: MessagePlan;
+      callsEndBy: Date;
+      leaseUntil: Date;
     } & LeadFacts,
   ): Promise<void>;
   findAccountLeadsByProviderId(
@@ -178,10 +186,11 @@ export interface RunnerLeadStore {
     facts?: LeadFacts,
   ): Promise<boolean>;
   /**
-   * Gives back a lead claimed and never handed to a worker, taking the claim back out of its
-   * attempts; false when the lease was already gone.
+   * Gives back a lead claimed and never handed to a worker (or whose step must wait), taking the
+   * claim back out of its attempts; with `heldUntil` (real time), nobody claims it before then.
+   * False when the lease was already gone.
    */
-  giveBackLead(workspaceId: string, leadId: string, owner: string): Promise<boolean>;
+  giveBackLead(workspaceId: string, leadId: string, owner: string, heldUntil?: Date): Promise<boolean>;
   getLead(workspaceId: string, leadId: string): Promise<RunnerLead | null>;
   /**
    * The latest withdrawal of an invitation to this person from any sender of the workspace (read

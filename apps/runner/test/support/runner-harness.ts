@@ -57,6 +57,8 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 export const SIM_API_KEY = 'runner-tests-key';
+/** The network adapter's call timeout (real time), which the runners are told of too. */
+export const PROVIDER_TIMEOUT_MS = 5_000;
 
 /** The simulator's state with the controls tests use, named as the tests read them. */
 export interface SimControls {
@@ -137,7 +139,7 @@ export async function startWorld(
     dsn: running.url,
     apiKey: SIM_API_KEY,
     clock,
-    timeoutMs: 5_000,
+    timeoutMs: PROVIDER_TIMEOUT_MS,
     validateResponses: 'error',
     callMeter,
   });
@@ -186,6 +188,7 @@ export async function startWorld(
         {
           runnerId: `runner-${runners}`,
           concurrency: 2,
+          providerTimeoutMs: PROVIDER_TIMEOUT_MS,
           eventPollMs: 0,
           reconcilePollsPerDay: EVERY_PASS,
           ...options,

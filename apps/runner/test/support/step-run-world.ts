@@ -22,6 +22,9 @@ export const NOW = new Date('2026-03-11T10:00:00Z');
 export const HOUR_MS = 60 * 60_000;
 export const DAY_MS = 24 * HOUR_MS;
 export const RECHECK_MS = 2 * HOUR_MS;
+/** The runner's lease and its provider call timeout (real time). */
+export const LEASE_MS = 60_000;
+export const PROVIDER_TIMEOUT_MS = 5_000;
 
 export const step: StepDef = {
   id: 'stp_invite',
@@ -78,6 +81,10 @@ export interface World {
   invitationTimes: Date[];
   /** The pending actions recorded on the lead, in order. */
   pending: Array<{ key: string; at: Date }>;
+  /** With each pending action: by when its calls are over and the renewed lease's end (real time). */
+  pendingCalls: Array<{ callsEndBy: Date; leaseUntil: Date }>;
+  /** The runner's real time (leases, call deadlines). */
+  realNow: Date;
   released: CapacitySlot[];
   consumed: Array<CapacitySlot & { cap: number; expiresAt: Date }>;
   pacingGaps: number[];
@@ -107,6 +114,8 @@ export function world(overrides: Partial<World> = {}): World {
     units,
     invitationTimes: [],
     pending: [],
+    pendingCalls: [],
+    realNow: NOW,
     released: [],
     consumed: [],
     pacingGaps: [],
@@ -140,8 +149,14 @@ export function stepRun(
       if (w.account !== null) w.account = { ...w.account, pacedUntil: new Date(now.getTime() + gapMs) };
       return null;
     },
-    async recordPendingAction(_ws: string, _lead: string, _owner: string, action: { key: string; at: Date }) {
+    async recordPendingAction(
+      _ws: string,
+      _lead: string,
+      _owner: string,
+      action: { key: string; at: Date; callsEndBy: Date; leaseUntil: Date },
+    ) {
       w.pending.push({ key: action.key, at: action.at });
+      w.pendingCalls.push({ callsEndBy: action.callsEndBy, leaseUntil: action.leaseUntil });
       w.events.push(`pending ${action.key}`);
     },
     async consumeCapacity(_ws: string, slot: CapacitySlot & { cap: number; expiresAt: Date }) {
@@ -188,8 +203,14 @@ export function stepRun(
   const ctx = {
     store,
     clock: () => NOW,
+    realClock: () => w.realNow,
     logger: pino({ level: 'silent' }),
-    options: { recheckMs: RECHECK_MS, pacing: { minGapMinutes: pacing.min, maxGapMinutes: pacing.max } },
+    options: {
+      recheckMs: RECHECK_MS,
+      pacing: { minGapMinutes: pacing.min, maxGapMinutes: pacing.max },
+      leaseMs: LEASE_MS,
+      providerTimeoutMs: PROVIDER_TIMEOUT_MS,
+    },
     haltedBecause: () => w.halted,
     halt: (reason: string) => {
       w.halted = reason;

@@ -35,10 +35,18 @@ export class CampaignRepository {
     private readonly clock: () => Date,
   ) {}
 
-  async create(workspaceId: WorkspaceId, input: NewCampaign): Promise<Campaign> {
+  /**
+   * With `id` (reserved by an Idempotency-Key's claim), a campaign already stored under it is
+   * returned as it is instead of a second one: a retry of a request that died mid-way.
+   */
+  async create(
+    workspaceId: WorkspaceId,
+    input: NewCampaign,
+    options: { id?: string } = {},
+  ): Promise<Campaign> {
     const now = this.clock();
-    const record = await this.records.insertOne(workspaceId, {
-      _id: newId('campaign'),
+    const { record } = await this.records.insertOnce(workspaceId, {
+      _id: options.id ?? newId('campaign'),
       name: input.name,
       status: 'draft',
       settings: mergedSettings(input.settings),

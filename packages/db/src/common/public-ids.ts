@@ -22,6 +22,14 @@ export function newId(kind: IdKind): string {
   return publicId(ID_PREFIXES[kind], new Types.ObjectId().toHexString());
 }
 
+/**
+ * The id of kind `kind` on an ObjectId's hex chosen beforehand: what a request under an
+ * Idempotency-Key creates takes the id its claim reserved (`IdempotencyRepository.claim`).
+ */
+export function reservedId(kind: IdKind, objectIdHex: string): string {
+  return publicId(ID_PREFIXES[kind], objectIdHex);
+}
+
 export function isId(kind: IdKind, value: string): boolean {
   return isPublicId(value, ID_PREFIXES[kind]);
 }

@@ -1,5 +1,5 @@
 import type { Model, mongo, PipelineStage, QueryFilter, UpdateQuery } from 'mongoose';
-import { duplicatePositions } from './duplicate-keys.js';
+import { duplicatePositions, isDuplicateKeyError } from './duplicate-keys.js';
 import { afterCursor, encodeCursor, type KeysetOrder } from './keyset.js';
 import type { WorkspaceId } from './public-ids.js';
 
@@ -139,6 +139,26 @@ export class ScopedModel<T extends TenantRecord> {
     const created = await new this.model({ ...record, workspaceId }).save();
     // `flattenMaps` so Map-typed fields come back as the plain objects a lean read returns.
     return created.toObject({ flattenMaps: true }) as unknown as T;
+  }
+
+  /**
+   * `insertOne` under an id chosen beforehand (`reservedId`): when the workspace has a record with
+   * that id already, an earlier attempt of the same request stored it, and it is returned as it is
+   * now (`inserted: false`) instead of a second one. Any other failure, another unique index's
+   * included, is rethrown.
+   */
+  async insertOnce(
+    workspaceId: WorkspaceId,
+    record: Omit<T, 'workspaceId'>,
+  ): Promise<{ record: T; inserted: boolean }> {
+    try {
+      return { record: await this.insertOne(workspaceId, record), inserted: true };
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const earlier = await this.findOne(workspaceId, { _id: record._id } as QueryFilter<T>);
+      if (earlier === null) throw error;
+      return { record: earlier, inserted: false };
+    }
   }
 
   /**

@@ -104,11 +104,19 @@ export class MessageRepository {
   }
 
   /** A reply written through the API, to be sent by the runner through the sender account. */
-  async queueOutgoing(workspaceId: WorkspaceId, conversationId: string, content: string): Promise<Message> {
+  async queueOutgoing(
+    workspaceId: WorkspaceId,
+    conversationId: string,
+    content: string,
+    options: { id?: string } = {},
+  ): Promise<Message> {
     await this.requireConversation(workspaceId, conversationId);
     const now = this.clock();
-    const stored = await this.messages.insertOne(workspaceId, {
-      _id: newId('message'),
+    // With `id` (reserved by an Idempotency-Key's claim) a message already queued under it is the
+    // one a request that died mid-way queued: it is not queued twice. Noting it again changes
+    // nothing the first note did.
+    const { record: stored } = await this.messages.insertOnce(workspaceId, {
+      _id: options.id ?? newId('message'),
       conversationId,
       sender: 'account',
       content,

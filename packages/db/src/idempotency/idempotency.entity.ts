@@ -1,7 +1,11 @@
 /** What a request's `Idempotency-Key` claim found. */
 export type IdempotencyClaim =
-  /** The key is this request's: process it, then `complete` (or `release`) with `token`. */
-  | { kind: 'claimed'; token: string; tookOver: boolean }
+  /**
+   * The key is this request's: process it, then `complete` (or `release`) with `token`. What it
+   * creates takes `creationId` (an ObjectId's hex, see `reservedId`), the same for every request
+   * that takes the key over: one retried after a request died mid-way finds what it created.
+   */
+  | { kind: 'claimed'; token: string; tookOver: boolean; creationId: string }
   /** A request with the same key and body completed: answer what it answered. */
   | { kind: 'replay'; statusCode: number; body: string }
   /** The key was first used with another method, path or body. */

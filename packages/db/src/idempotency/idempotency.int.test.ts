@@ -1,10 +1,12 @@
 /**
  * Idempotency keys across API instances: one claim wins among concurrent inserts, repeats see the
  * stored answer, a different request under the same key is told apart, an abandoned claim is taken
- * over after its lock, keys are per API key, and the collection expires keys through a TTL index.
+ * over after its lock (with the id it reserved for its creation), keys are per API key, and the
+ * collection expires keys through a TTL index. A record inserted under a reserved id is stored once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkspaceId } from '../common/public-ids.js';
+import { Types } from 'mongoose';
+import { reservedId, type WorkspaceId } from '../common/public-ids.js';
 import { newWorkspace } from '../testing/fixtures.js';
 import { openTestDb, type TestDb } from '../testing/test-db.js';
 import type { IdempotencyClaimRequest } from './idempotency.entity.js';
@@ -77,7 +79,13 @@ describe('claiming a key', () => {
       t.db.idempotencyKeys.claim(ws, request('crashed', { realNow: at(61) })),
     ]);
     expect(late.map((c) => c.kind).sort()).toEqual(['claimed', 'in_flight']);
-    expect(late.find((c) => c.kind === 'claimed')).toMatchObject({ tookOver: true });
+    // The request taking over creates under the crashed one's reserved id, so it finds what that
+    // one created; a released key is claimed afresh, with a new one.
+    expect(late.find((c) => c.kind === 'claimed')).toMatchObject({
+      tookOver: true,
+      creationId: first.creationId,
+    });
+    expect(first.creationId).toMatch(/^[0-9a-f]{24}$/);
     // The crashed request's late answer is not stored over the new one's claim.
     const stale = { apiKeyId: 'key_a', key: 'crashed', token: first.token };
     expect(await t.db.idempotencyKeys.complete(ws, stale, { statusCode: 200, body: '{}' }, at(1))).toBe(
@@ -91,7 +99,9 @@ describe('claiming a key', () => {
     expect(
       await t.db.idempotencyKeys.release(ws, { apiKeyId: 'key_a', key: 'released', token: claim.token }),
     ).toBe(true);
-    expect((await t.db.idempotencyKeys.claim(ws, request('released'))).kind).toBe('claimed');
+    const again = await t.db.idempotencyKeys.claim(ws, request('released'));
+    expect(again).toMatchObject({ kind: 'claimed', tookOver: false });
+    expect(again.kind === 'claimed' && again.creationId).not.toBe(claim.creationId);
   });
 });
 
@@ -99,4 +109,16 @@ it('expires keys through a TTL index and claims through a unique one', async () 
   const indexes = await t.raw('idempotency_keys').indexes();
   expect(indexes.find((index) => index.key['expiresAt'] === 1)).toMatchObject({ expireAfterSeconds: 0 });
   expect(indexes.find((index) => index.key['key'] === 1)).toMatchObject({ unique: true });
+});
+
+describe('a record created under a reserved id', () => {
+  it('is stored once: a second creation under the id returns the first as it is', async () => {
+    const id = reservedId('campaign', new Types.ObjectId().toHexString());
+    const first = await t.db.campaigns.create(ws, { name: 'First' }, { id });
+    const second = await t.db.campaigns.create(ws, { name: 'First' }, { id });
+    expect(second).toEqual(first);
+    expect((await t.db.campaigns.list(ws, { search: 'First' })).total).toBe(1);
+    // Another workspace is not answered with it: the id is taken, and the creation fails.
+    await expect(t.db.campaigns.create(other, { name: 'Elsewhere' }, { id })).rejects.toThrow();
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
 import { isDuplicateKeyError } from '../common/duplicate-keys.js';
 import { leaseFree } from '../common/lease.js';
 import type { WorkspaceId } from '../common/public-ids.js';
@@ -22,13 +23,17 @@ export class IdempotencyRepository {
    * concurrent requests exactly one claims it. The others read what is there: a completed answer
    * to replay, a different request (mismatch), or a claim still held (in flight). A claim whose
    * lock has run out was left by a request that never finished (its instance crashed) and is
-   * taken over with a conditional update, so again only one request wins it.
+   * taken over with a conditional update, so again only one request wins it. The claim reserves
+   * an id for what the request creates (`creationId`), kept by every takeover: a creation the dead
+   * request committed is found again under it rather than made twice.
    */
   async claim(workspaceId: WorkspaceId, request: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
     const { apiKeyId, key, fingerprint, realNow } = request;
     const lockedUntil = new Date(realNow.getTime() + request.lockMs);
     for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
       const token = randomUUID();
+      // An ObjectId sorts by creation time, as the ids the records would get otherwise do.
+      const creationId = new Types.ObjectId().toHexString();
       try {
         await this.records.insertOne(workspaceId, {
           _id: randomUUID(),
@@ -38,12 +43,13 @@ export class IdempotencyRepository {
           state: 'in_flight',
           token,
           lockedUntil,
+          creationId,
           response: null,
           createdAt: realNow,
           updatedAt: realNow,
           expiresAt: new Date(realNow.getTime() + request.ttlMs),
         });
-        return { kind: 'claimed', token, tookOver: false };
+        return { kind: 'claimed', token, tookOver: false, creationId };
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
@@ -54,12 +60,14 @@ export class IdempotencyRepository {
         return { kind: 'replay', statusCode: existing.response.statusCode, body: existing.response.body };
       }
       if (existing.lockedUntil !== null && existing.lockedUntil > realNow) return { kind: 'in_flight' };
+      // The dead request's id, so its creation is found; a fresh one for a key that had none.
+      const kept = existing.creationId ?? creationId;
       const takenOver = await this.records.findOneAndUpdate(
         workspaceId,
         { _id: existing._id, state: 'in_flight', lockedUntil: leaseFree(realNow) },
-        { $set: { token, lockedUntil, updatedAt: realNow } },
+        { $set: { token, lockedUntil, creationId: kept, updatedAt: realNow } },
       );
-      if (takenOver !== null) return { kind: 'claimed', token, tookOver: true };
+      if (takenOver !== null) return { kind: 'claimed', token, tookOver: true, creationId: kept };
     }
     return { kind: 'in_flight' };
   }

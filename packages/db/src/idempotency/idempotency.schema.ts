@@ -28,6 +28,12 @@ export interface IdempotencyRecord {
   token: string;
   /** While in flight: after this instant the claim counts as abandoned (a crashed instance). */
   lockedUntil: Date | null;
+  /**
+   * An ObjectId's hex, chosen by the first claim: the id of what the request creates, so that a
+   * request taking the claim over after the first died mid-way creates under the same id and finds
+   * the first one's record instead of storing another. Absent on keys claimed before it existed.
+   */
+  creationId?: string;
   response: StoredResponseRecord | null;
   createdAt: Date;
   updatedAt: Date;
@@ -56,6 +62,7 @@ export const idempotencySchema = new Schema<IdempotencyRecord>(
     state: { type: String, enum: IDEMPOTENCY_STATES, required: true },
     token: { type: String, required: true },
     lockedUntil: { type: Date, default: null },
+    creationId: { type: String },
     response: { type: storedResponseSchema, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },

@@ -63,10 +63,18 @@ export class LeadImportRepository {
     private readonly clock: () => Date,
   ) {}
 
-  async create(workspaceId: WorkspaceId, input: NewLeadImport): Promise<LeadImport> {
+  /**
+   * With `id` (reserved by an Idempotency-Key's claim), an import already stored under it is
+   * returned as it is now instead of a second one: a retry of a request that died mid-way.
+   */
+  async create(
+    workspaceId: WorkspaceId,
+    input: NewLeadImport,
+    options: { id?: string } = {},
+  ): Promise<LeadImport> {
     const now = this.clock();
-    const record = await this.records.insertOne(workspaceId, {
-      _id: newId('leadImport'),
+    const { record } = await this.records.insertOnce(workspaceId, {
+      _id: options.id ?? newId('leadImport'),
       campaignId: input.campaignId,
       accountId: input.accountId,
       source: input.source,

@@ -157,7 +157,9 @@ export class LeadLeaseRepository {
    * Records the idempotency key of the external action about to be made (and the variant chosen
    * for it, the text to send and how the message was made), before the network is called. A runner
    * that crashes after the call finds the key (and the text) on its next claim and re-sends them,
-   * so the network does the action once.
+   * so the network does the action once. With `callsEndBy`, when the action's calls will be over;
+   * with `leaseUntil`, the lease is renewed to then by the same write, so the calls run under a
+   * lease of their own length however long the step took to get there.
    */
   async recordPendingAction(
     workspaceId: WorkspaceId,
@@ -172,9 +174,14 @@ export class LeadLeaseRepository {
       plan?: MessagePlan;
       /** The lead's member id at the provider, learnt on the way to the action. */
       providerId?: string;
+      /** By when the action's provider calls are over, on the lease's clock. */
+      callsEndBy?: Date;
+      /** The lease's new end, on its clock. */
+      leaseUntil?: Date;
     },
   ): Promise<void> {
     const set: Record<string, unknown> = { pendingActionKey: action.key, updatedAt: this.clock() };
+    if (action.callsEndBy !== undefined) set['pendingActionCallsEndBy'] = action.callsEndBy;
     if (action.providerId !== undefined) set['providerId'] = action.providerId;
     if (action.at !== undefined) set['pendingActionAt'] = action.at;
     if (action.stepId !== undefined && action.variantId !== undefined) {
@@ -182,6 +189,7 @@ export class LeadLeaseRepository {
     }
     if (action.content !== undefined) set['pendingActionContent'] = action.content;
     if (action.plan !== undefined) Object.assign(set, planFields(action.plan));
+    if (action.leaseUntil !== undefined) set['leaseUntil'] = action.leaseUntil;
     await this.whileLeased(workspaceId, leadId, owner, { $set: set });
   }
 
@@ -220,6 +228,7 @@ export class LeadLeaseRepository {
       internalStatus: outcome.internalStatus,
       pendingActionKey: null,
       pendingActionContent: null,
+      pendingActionCallsEndBy: null,
       leaseOwner: null,
       leaseUntil: null,
       updatedAt: now,
@@ -280,16 +289,25 @@ export class LeadLeaseRepository {
   }
 
   /**
-   * Hands back a lead claimed and never started (claimed ahead, then not needed): the lease is
-   * cleared and the claim taken back out of `attempts`, so the retry delay and the attempt's key
-   * follow the attempts made, not the claims. Only while `owner` still holds the lease (a later
-   * claim by another runner keeps its count); false when it does not.
+   * Hands back a lead claimed and never started (claimed ahead, then not needed, or not to be
+   * worked on before `heldUntil`): the lease is cleared and the claim taken back out of `attempts`,
+   * so the retry delay and the attempt's key follow the attempts made, not the claims. With
+   * `heldUntil` (on the lease's clock), nobody may claim the lead before then. Only while `owner`
+   * still holds the lease (a later claim by another runner keeps its count); false when it does not.
    */
-  async giveBack(workspaceId: WorkspaceId, leadId: string, owner: string): Promise<boolean> {
+  async giveBack(
+    workspaceId: WorkspaceId,
+    leadId: string,
+    owner: string,
+    heldUntil?: Date,
+  ): Promise<boolean> {
     const result = await this.records.updateOne(
       workspaceId,
       { _id: leadId, leaseOwner: owner },
-      { $set: { leaseOwner: null, leaseUntil: null, updatedAt: this.clock() }, $inc: { attempts: -1 } },
+      {
+        $set: { leaseOwner: null, leaseUntil: heldUntil ?? null, updatedAt: this.clock() },
+        $inc: { attempts: -1 },
+      },
     );
     return result.matched === 1;
   }

@@ -35,6 +35,8 @@ export interface Lead extends LeadProfile {
   pendingActionKey: string | null;
   /** When the pending action was recorded (its reconciliation looks from here). */
   pendingActionAt: Date | null;
+  /** By when the pending attempt's provider calls are over (real time); null when unknown. */
+  pendingActionCallsEndBy: Date | null;
   /** The provider's member id, once resolved. */
   providerId: string | null;
   /** The text of the message in flight (sent again as it is by a retry); null when none. */
@@ -84,6 +86,7 @@ export function toLead(record: LeadRecord): Lead {
     attempts: record.attempts ?? 0,
     pendingActionKey: record.pendingActionKey ?? null,
     pendingActionAt: record.pendingActionAt ?? null,
+    pendingActionCallsEndBy: record.pendingActionCallsEndBy ?? null,
     providerId: record.providerId ?? null,
     pendingActionContent: record.pendingActionContent ?? null,
     icpDecisions: { ...record.icpDecisions },

@@ -69,6 +69,12 @@ export interface LeadRecord extends LeadProfile, RemovalClaimable {
    * with the provider's state since this instant before anything is sent again.
    */
   pendingActionAt?: Date | null;
+  /**
+   * By when every provider call of the pending action's attempt is over, answered or abandoned, on
+   * the lease's clock (real time): a later attempt reconciles with the provider only after it (and
+   * a margin), never while the first call may still be on its way.
+   */
+  pendingActionCallsEndBy?: Date | null;
   /** The network provider's member id of the lead, resolved once from its public identifier. */
   providerId?: string | null;
   /**
@@ -163,6 +169,7 @@ export const leadSchema = new Schema<LeadRecord>(
     attempts: { type: Number, default: 0 },
     pendingActionKey: { type: String, default: null },
     pendingActionAt: { type: Date, default: null },
+    pendingActionCallsEndBy: { type: Date, default: null },
     providerId: { type: String, default: null },
     pendingActionContent: { type: String, default: null },
     icpDecisions: { type: Schema.Types.Mixed, default: {} },

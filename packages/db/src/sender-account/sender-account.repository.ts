@@ -67,12 +67,20 @@ export class SenderAccountRepository {
     private readonly clock: () => Date,
   ) {}
 
-  async create(workspaceId: WorkspaceId, input: NewSenderAccount): Promise<SenderAccount> {
+  /**
+   * With `id` (reserved by an Idempotency-Key's claim), an account already stored under it is
+   * returned as it is instead of a second one: a retry of a request that died mid-way.
+   */
+  async create(
+    workspaceId: WorkspaceId,
+    input: NewSenderAccount,
+    options: { id?: string } = {},
+  ): Promise<SenderAccount> {
     const now = this.clock();
     const status = input.status ?? 'connected';
     try {
-      const record = await this.records.insertOne(workspaceId, {
-        _id: newId('account'),
+      const { record } = await this.records.insertOnce(workspaceId, {
+        _id: options.id ?? newId('account'),
         name: input.name,
         publicIdentifier: input.publicIdentifier,
         status,

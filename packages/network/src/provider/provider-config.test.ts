@@ -14,7 +14,10 @@ describe('providerConfigSchema', () => {
     expect(config).toMatchObject({
       NETWORK_PROVIDER: 'sandbox',
       UNIPILE_WEBHOOK_SECRET_HEADER: 'X-Webhook-Secret',
+      UNIPILE_TIMEOUT_MS: 20_000,
     });
+    expect(providerConfigSchema.parse({ UNIPILE_TIMEOUT_MS: '3000' }).UNIPILE_TIMEOUT_MS).toBe(3000);
+    expect(issues({ UNIPILE_TIMEOUT_MS: '0' })).toHaveLength(1);
     expect(providerNetworkFromConfig(config)).toBeNull();
   });
 

@@ -1,7 +1,11 @@
 import type { ProviderCallMeter } from './provider-call-meter.js';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import { type UnipileNetwork, createUnipileNetwork } from '../unipile/unipile-network.adapter.js';
+import {
+  DEFAULT_UNIPILE_TIMEOUT_MS,
+  type UnipileNetwork,
+  createUnipileNetwork,
+} from '../unipile/unipile-network.adapter.js';
 
 /**
  * The network provider settings every app reads from its environment, validated at start:
@@ -11,6 +15,8 @@ import { type UnipileNetwork, createUnipileNetwork } from '../unipile/unipile-ne
  * - `UNIPILE_API_KEY`: the access token.
  * - `UNIPILE_WEBHOOK_SECRET`: the value of the custom header set on each Unipile webhook
  *   (`UNIPILE_WEBHOOK_SECRET_HEADER`, default `X-Webhook-Secret`).
+ * - `UNIPILE_TIMEOUT_MS`: how long one call may take (real time, default 20 s); past it the call is
+ *   abandoned and its outcome is unknown. The runner sizes its leases on it.
  *
  * With `unipile` all three are required and the secret must be at least 16 characters; with
  * `sandbox` they are optional (without a DSN the app has no provider: accounts are registered
@@ -26,6 +32,7 @@ export const providerConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9-]+$/, 'must be an HTTP header name')
       .default('X-Webhook-Secret'),
+    UNIPILE_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_UNIPILE_TIMEOUT_MS),
   })
   .superRefine((config, ctx) => {
     if (config.NETWORK_PROVIDER === 'unipile') {
@@ -68,7 +75,7 @@ export function providerNetworkFromConfig(
     // The simulator is held to the SDK's validators; the real service's answers are logged when off.
     validateResponses: config.NETWORK_PROVIDER === 'sandbox' ? 'error' : 'warn',
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    timeoutMs: options.timeoutMs ?? config.UNIPILE_TIMEOUT_MS,
     ...(options.callMeter ? { callMeter: options.callMeter } : {}),
   });
 }

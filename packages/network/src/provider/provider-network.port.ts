@@ -40,11 +40,24 @@ export interface ResolvedMember {
   relationship: Relationship;
 }
 
+/**
+ * How much longer an action's calls may run, read from the caller's clock (the clock its lease
+ * runs on). The action's write is not sent once no time is left (a `TransientNetworkError`: the
+ * caller treats it as an outcome it does not know), and is abandoned when the time runs out, so the
+ * caller knows when nothing of the action can still be on its way to the provider.
+ */
+export interface CallDeadline {
+  /** Milliseconds left; zero or less when no call may start any more. */
+  msLeft(): number;
+}
+
 export interface ProviderInvitationInput {
   accountId: string;
   lead: LeadRef;
   /** At most `MAX_INVITATION_NOTE_LENGTH` characters once rendered. */
   note?: string | undefined;
+  /** When the invitation must be sent by; each call's own timeout otherwise. */
+  deadline?: CallDeadline | undefined;
 }
 
 export interface ProviderInvitationResult {
@@ -70,6 +83,8 @@ export interface ProviderMessageInput {
    * and Recruiter InMails need their own api and use their own credits.
    */
   inmailApi?: InmailApi | undefined;
+  /** When the message must be sent by; each call's own timeout otherwise. */
+  deadline?: CallDeadline | undefined;
 }
 
 export interface ProviderMessageResult {

@@ -1,8 +1,8 @@
 import type { UnipileClient } from 'unipile-node-sdk';
 import type { Clock } from '../clock.js';
-import type { ProviderCallKind, ProviderLimitScope } from '../network.errors.js';
+import { TransientNetworkError, type ProviderCallKind, type ProviderLimitScope } from '../network.errors.js';
 import type { ProviderCallMeter } from '../provider/provider-call-meter.js';
-import type { LeadRef } from '../provider/provider-network.port.js';
+import type { CallDeadline, LeadRef } from '../provider/provider-network.port.js';
 import { unipileCall } from './unipile-call.js';
 import { type UnipileLinkedinProfile, asLinkedinProfile } from './unipile-profile.js';
 
@@ -23,13 +23,18 @@ export interface CallSpec {
   kind: ProviderCallKind;
   publicIdentifier?: string | undefined;
   limitScope?: ProviderLimitScope | undefined;
+  /** The action's deadline, for the write that carries it out (see `CallDeadline`). */
+  deadline?: CallDeadline | undefined;
 }
 
 /**
  * Takes the call from the meter, then makes it. The meter runs before the deadline starts, and its
- * refusal (`CallBudgetExhaustedError`) reaches the caller untouched: nothing was sent.
+ * refusal (`CallBudgetExhaustedError`) reaches the caller untouched: nothing was sent. A call past
+ * its action's deadline is not made, and the meter is not charged for it.
  */
 export async function call<T>(ctx: UnipileContext, spec: CallSpec, run: () => Promise<T>): Promise<T> {
+  // Throws when the action's time is over already: the meter is not charged for a call not made.
+  timeoutOf(ctx, spec);
   if (ctx.meter && spec.accountId !== '') {
     await ctx.meter.take({ accountId: spec.accountId, kind: spec.kind, operation: spec.operation });
   }
@@ -40,9 +45,21 @@ export async function call<T>(ctx: UnipileContext, spec: CallSpec, run: () => Pr
       kind: spec.kind,
       limitScope: spec.limitScope ?? LIMIT_SCOPE_OF_KIND[spec.kind],
     },
-    ctx.timeoutMs,
+    // Read again after the meter: its write may have taken a while.
+    timeoutOf(ctx, spec),
     run,
   );
+}
+
+/**
+ * How long the call may take: its own timeout, or what its action's deadline leaves when that is
+ * shorter, so the call is over (answered or abandoned) by the deadline. With no time left it is not
+ * sent: the caller hears an outcome it does not know, as after a timeout, and reconciles first.
+ */
+function timeoutOf(ctx: UnipileContext, spec: CallSpec): number {
+  const left = spec.deadline?.msLeft() ?? ctx.timeoutMs;
+  if (left <= 0) throw new TransientNetworkError(`${spec.operation} not sent: the action's time ran out`);
+  return Math.min(ctx.timeoutMs, left);
 }
 
 const LIMIT_SCOPE_OF_KIND: Record<ProviderCallKind, ProviderLimitScope> = {

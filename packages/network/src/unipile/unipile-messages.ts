@@ -53,6 +53,7 @@ export async function sendUnipileMessage(
         kind: 'write',
         publicIdentifier: lead.publicIdentifier,
         limitScope: 'messages',
+        deadline: input.deadline,
       },
       () => ctx.client.messaging.sendMessage({ chat_id: chatId, text: content }),
     );
@@ -79,6 +80,7 @@ export async function sendUnipileMessage(
       kind: 'write',
       publicIdentifier: lead.publicIdentifier,
       limitScope: connected ? 'messages' : 'inmail',
+      deadline: input.deadline,
     },
     () =>
       ctx.client.messaging.startNewChat({

@@ -84,7 +84,7 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
       };
     },
 
-    async sendInvitation({ accountId, lead, note }) {
+    async sendInvitation({ accountId, lead, note, deadline }) {
       if (note !== undefined && note.length > MAX_INVITATION_NOTE_LENGTH) {
         throw new PermanentNetworkError(
           'note_too_long',
@@ -100,6 +100,7 @@ export function createUnipileNetwork(options: UnipileNetworkOptions): UnipileNet
         kind: 'write',
         publicIdentifier: lead.publicIdentifier,
         limitScope: 'invitations',
+        deadline,
       } as const;
       const sent = await call(ctx, spec, () =>
         client.users.sendInvitation({

@@ -25,7 +25,7 @@ export type AccountRegistration = Pick<CreateAccountBody, 'name'> &
   };
 
 export async function registerAccount(
-  ctx: Pick<OperationContext, 'db' | 'workspaceId'>,
+  ctx: Pick<OperationContext, 'db' | 'workspaceId'> & Partial<Pick<OperationContext, 'creationId'>>,
   input: AccountRegistration,
 ) {
   if (input.timezone !== undefined) assertTimeZone(input.timezone, 'timezone');
@@ -42,7 +42,10 @@ export async function registerAccount(
   if (input.limits !== undefined)
     account.limitSettings = applyLimitSettings('free', {}, definedOnly(input.limits));
   try {
-    return await ctx.db.senderAccounts.create(ctx.workspaceId, account);
+    // Under an Idempotency-Key the account takes the key's reserved id: a retry after the first
+    // request died answers with the account it registered.
+    const options = ctx.creationId ? { id: ctx.creationId('account') } : {};
+    return await ctx.db.senderAccounts.create(ctx.workspaceId, account, options);
   } catch (error) {
     // The contract answers a duplicate with 400: the identifier is bad input for this workspace.
     if (!(error instanceof AlreadyExistsError)) throw error;

@@ -31,6 +31,10 @@ export async function sendMessage(
       { accountId: account.id },
     );
   }
-  const message = await ctx.db.messages.queueOutgoing(ctx.workspaceId, conversation.id, input.content);
+  // Under an Idempotency-Key the message takes the key's reserved id: a retry after the first
+  // request died finds it queued and does not queue it twice (the lead would get it twice).
+  const message = await ctx.db.messages.queueOutgoing(ctx.workspaceId, conversation.id, input.content, {
+    id: ctx.creationId('message'),
+  });
   return toApiMessage(message);
 }

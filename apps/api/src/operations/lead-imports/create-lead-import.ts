@@ -20,17 +20,23 @@ export async function createLeadImport(
   const plan = await planImport(ctx, campaignId, body);
   const whole = await wholeSearchTotal(ctx, plan);
   const parts = await readPartTotals(ctx, plan);
-  const job = await ctx.db.leadImports.create(ctx.workspaceId, {
-    campaignId: plan.campaign.id,
-    accountId: plan.account.id,
-    source: plan.source,
-    split: plan.split,
-    dedupe: plan.dedupe,
-    total: jobTotal(plan, whole, parts),
-    cap: plan.split === null ? null : capOf(plan.source, { kind: 'whole' }),
-    parts,
-    runAt: ctx.productClock(),
-  });
+  // Under an Idempotency-Key the job takes the key's reserved id: a retry after the first request
+  // died answers with the job it stored instead of importing twice.
+  const job = await ctx.db.leadImports.create(
+    ctx.workspaceId,
+    {
+      campaignId: plan.campaign.id,
+      accountId: plan.account.id,
+      source: plan.source,
+      split: plan.split,
+      dedupe: plan.dedupe,
+      total: jobTotal(plan, whole, parts),
+      cap: plan.split === null ? null : capOf(plan.source, { kind: 'whole' }),
+      parts,
+      runAt: ctx.productClock(),
+    },
+    { id: ctx.creationId('leadImport') },
+  );
   ctx.log.info(
     { importId: job.id, campaignId, source: plan.source.type, total: job.total },
     'lead import queued',
