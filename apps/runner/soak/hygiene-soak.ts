@@ -17,6 +17,7 @@ import { databaseUri } from '@outreach/mongo-testkit';
 import { hygieneFailures, hygieneFigures, hygieneTable, pendingSampler } from './hygiene-report.js';
 import { SOAK_SIMULATOR } from './soak-accounts.js';
 import { startMongoProcess } from './soak-mongo.js';
+import { printVerdict } from './soak-report.js';
 import { HOUR, runSoak, type SoakAccountPlan, type SoakAudience } from './soak-scenario.js';
 
 const days = Number(process.env['SOAK_DAYS'] ?? 90);
@@ -41,7 +42,7 @@ const uri = databaseUri(external ?? mongo?.uri ?? '', `hygiene_${Date.now().toSt
 let clock = () => new Date();
 const db = await connectDb(uri, { clock: () => clock() });
 const started = performance.now();
-let exitCode = 0;
+let exitCode: number;
 try {
   let sampler: ReturnType<typeof pendingSampler> | undefined;
   let nextSample = 0;
@@ -84,14 +85,7 @@ try {
   const lowNames = new Set(run.accounts.filter((a) => audienceOf(a.id).low).map((a) => a.name));
   const failures = hygieneFailures(figures, (name) => lowNames.has(name));
   await run.world.close();
-  console.log(hygieneTable(run, figures));
-  console.log(`\nreal time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  if (failures.length > 0) {
-    console.log(`\ntargets missed:\n- ${failures.join('\n- ')}`);
-    exitCode = 1;
-  } else {
-    console.log('\nevery target holds');
-  }
+  exitCode = printVerdict(hygieneTable(run, figures), failures, started);
 } finally {
   await db.close();
   await mongo?.stop();

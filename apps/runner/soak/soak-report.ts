@@ -4,10 +4,26 @@
  * detected within one poll interval, and at least 90% of the allowed weekly invitations used
  * while the account had leads to invite.
  */
+import { performance } from 'node:perf_hooks';
 import { accountFigures, type AccountFigures } from './soak-figures.js';
 import { DAY, HOUR, type SoakRun } from './soak-scenario.js';
 
 export const INVITATION_USE_TARGET = 0.9;
+
+/**
+ * Prints a soak's table, its wall time and its verdict; answers the process's exit code (1 when a
+ * target was missed).
+ */
+export function printVerdict(table: string, failures: string[], startedMs: number): number {
+  console.log(table);
+  console.log(`\nreal time: ${((performance.now() - startedMs) / 1000).toFixed(0)} s`);
+  if (failures.length > 0) {
+    console.log(`\ntargets missed:\n- ${failures.join('\n- ')}`);
+    return 1;
+  }
+  console.log('\nevery target holds');
+  return 0;
+}
 
 export interface SoakReport {
   figures: AccountFigures[];

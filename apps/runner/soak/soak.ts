@@ -11,7 +11,7 @@
  */
 import { connectDb } from '@outreach/db';
 import { databaseUri } from '@outreach/mongo-testkit';
-import { soakReport } from './soak-report.js';
+import { printVerdict, soakReport } from './soak-report.js';
 import { startMongoProcess } from './soak-mongo.js';
 import { SOAK_ACCOUNTS, SOAK_SIMULATOR } from './soak-accounts.js';
 import { runSoak } from './soak-scenario.js';
@@ -25,7 +25,7 @@ const uri = databaseUri(external ?? mongo?.uri ?? '', `soak_${Date.now().toStrin
 let clock = () => new Date();
 const db = await connectDb(uri, { clock: () => clock() });
 const started = performance.now();
-let exitCode = 0;
+let exitCode: number;
 try {
   const run = await runSoak(db, {
     days,
@@ -43,14 +43,7 @@ try {
   });
   const report = soakReport(run);
   await run.world.close();
-  console.log(report.table);
-  console.log(`\nreal time: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  if (report.failures.length > 0) {
-    console.log(`\ntargets missed:\n- ${report.failures.join('\n- ')}`);
-    exitCode = 1;
-  } else {
-    console.log('\nevery target holds');
-  }
+  exitCode = printVerdict(report.table, report.failures, started);
 } finally {
   await db.close();
   await mongo?.stop();
