@@ -50,11 +50,11 @@ export function staleInvitationDue(sentAt: Date, withdrawAfterDays: number, now:
 }
 
 /**
- * Withdrawals an account may make in a day. A withdrawal is a write (Unipile's
+ * The fewest withdrawals an account may make in a day, whatever its invitation limit
+ * (`withdrawalAllowance` raises it to that limit). A withdrawal is a write (Unipile's
  * `DELETE /users/invite/sent/:id`) and is counted like the other writes in the account's call
  * meter; [limits] puts invitation-related writes under the same daily caution as invitations.
- * No source gives a number: 20 a day (10 on a free account, which sends far fewer) is our choice,
- * enough to clear a day's worth of the default invitations once they go stale.
+ * No source gives a number: 20 a day (10 on a free account, which sends far fewer) is our choice.
  */
 export const WITHDRAWALS_PER_DAY: Readonly<Record<AccountTier, number>> = Object.freeze({
   free: 10,
