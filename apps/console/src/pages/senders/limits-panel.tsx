@@ -9,7 +9,7 @@ import { LimitRow, UsageMeter } from './limit-row.js';
 type AccountUsage = components['schemas']['AccountUsage'];
 
 const CALL_KINDS: Array<[keyof AccountUsage['calls'], string]> = [
-  ['write', 'Writes (invitations, messages, InMails)'],
+  ['write', 'Writes (invitations, messages, InMails, withdrawals)'],
   ['profileRead', 'Profile reads'],
   ['listRead', 'List reads (relations, chats, messages)'],
   ['searchResults', 'Search results (lead imports: searches, lead lists, post engagers)'],
